@@ -1,0 +1,107 @@
+/**
+ * The bridge: platform probe → translators → shared state → tools, with one serialized executor.
+ * The MCP layer and the A2C adapter talk only to this object.
+ */
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { buildInstructions } from '../protocol/instructions.js';
+import type { Snapshot } from '../protocol/schemas.js';
+import { DEFAULT_TREE_BUDGET, type AppInfo, type Probe, type TreeBudget } from '../platform/probe.js';
+import type { TranslatorRegistry } from '../translate/registry.js';
+import { silentLogger, type Logger } from '../util/logger.js';
+import { AppToolBuilder, type AppToolNaming } from './appTools.js';
+import { Executor } from './executor.js';
+import { BridgeState, type BridgeChange, type WindowRecord } from './state.js';
+import { StateSync } from './sync.js';
+
+export interface BridgeOptions {
+  probe: Probe;
+  registry: TranslatorRegistry;
+  log?: Logger;
+  budget?: TreeBudget;
+  /** Which applications to serve (D-4); all by default. */
+  inScope?: (app: AppInfo) => boolean;
+  appToolNaming?: AppToolNaming;
+  rescanMs?: number;
+  defaultTimeoutMs?: number;
+}
+
+export class Bridge {
+  readonly state = new BridgeState();
+  readonly sync: StateSync;
+  readonly probe: Probe;
+  private readonly executor: Executor;
+  private readonly registry: TranslatorRegistry;
+
+  private constructor(options: BridgeOptions) {
+    const log = options.log ?? silentLogger;
+    this.probe = options.probe;
+    this.registry = options.registry;
+    const appTools = new AppToolBuilder(options.registry, options.appToolNaming ?? 'single');
+    this.sync = new StateSync({
+      probe: options.probe,
+      state: this.state,
+      registry: options.registry,
+      appTools,
+      budget: options.budget ?? DEFAULT_TREE_BUDGET,
+      inScope: options.inScope ?? (() => true),
+      log,
+      rescanMs: options.rescanMs,
+    });
+    this.executor = new Executor({
+      state: this.state,
+      sync: this.sync,
+      probe: options.probe,
+      appTools,
+      log,
+      defaultTimeoutMs: options.defaultTimeoutMs,
+    });
+  }
+
+  static async start(options: BridgeOptions): Promise<Bridge> {
+    const bridge = new Bridge(options);
+    await bridge.sync.start();
+    return bridge;
+  }
+
+  /** The §8.1 text plus the notes of the translators in use (P-INIT-3). */
+  instructions(): string {
+    const inUse = new Set(this.state.windows().map((w) => w.translatorId));
+    const notes = this.registry.translators.filter((t) => t.notes && inUse.has(t.id)).map((t) => t.notes as string);
+    return buildInstructions(notes.length > 0 ? notes.join('\n\n') : undefined);
+  }
+
+  snapshotJson(): string {
+    return this.state.snapshotJson();
+  }
+
+  snapshot(): Snapshot {
+    return this.state.snapshotValue();
+  }
+
+  tools(): Tool[] {
+    return this.state.tools();
+  }
+
+  windows(): WindowRecord[] {
+    return this.state.windows();
+  }
+
+  callTool(name: string, args: unknown): Promise<CallToolResult> {
+    return this.executor.call(name, args);
+  }
+
+  /** Changes after they have been applied (P-NOTE-1). */
+  onChange(listener: (change: BridgeChange) => void): () => void {
+    return this.sync.onApplied(listener);
+  }
+
+  /** Applies every pending platform change now. */
+  flush(): Promise<void> {
+    return this.sync.flush();
+  }
+
+  async close(): Promise<void> {
+    this.sync.stop();
+    await this.probe.close();
+  }
+}

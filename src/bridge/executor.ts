@@ -1,0 +1,195 @@
+/**
+ * Runs tool calls from every connection through one serialized queue (P-SESS-3). All run-time
+ * checks live here, never inside actions (P-VAL-1): window gone, blocked by a modal, action
+ * hidden, arguments invalid, stale version. After the action it waits for the effect, applies the
+ * new state (notifications go out from there) and only then returns (P-TOOL-6).
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { BridgeError, isBridgeError } from '../protocol/errors.js';
+import { APP_TOOL_PREFIX, parseToolName } from '../protocol/names.js';
+import type { AppInfo, Probe } from '../platform/probe.js';
+import type { ActionContext, ActionOutcome, StateReader, WaitOptions } from '../translate/types.js';
+import type { Logger } from '../util/logger.js';
+import type { AppToolBuilder } from './appTools.js';
+import { SerialQueue } from './queue.js';
+import type { BridgeState, ToolTarget, WindowRecord } from './state.js';
+import type { StateSync } from './sync.js';
+import { errorResult, successResult } from './toolResult.js';
+import { validateArgs } from './validateArgs.js';
+
+export interface ExecutorOptions {
+  state: BridgeState;
+  sync: StateSync;
+  probe: Probe;
+  appTools: AppToolBuilder;
+  log: Logger;
+  /** Deadline of an action that does not declare its own (ms). */
+  defaultTimeoutMs?: number;
+  /** While waiting for an effect, re-read the acting window this often in case an event was missed. */
+  nudgeMs?: number;
+}
+
+export class Executor {
+  private readonly queue = new SerialQueue();
+
+  constructor(private readonly options: ExecutorOptions) {}
+
+  /** Calls waiting in the queue, including the running one. */
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  call(name: string, rawArgs: unknown): Promise<CallToolResult> {
+    return this.queue.run(async () => {
+      try {
+        return await this.execute(name, rawArgs);
+      } catch (error) {
+        return errorResult(this.toBridgeError(error, name, rawArgs));
+      }
+    });
+  }
+
+  private async execute(name: string, rawArgs: unknown): Promise<CallToolResult> {
+    const { state, sync } = this.options;
+    await sync.flush(); // decide on the latest state, including the user's last edits
+    const target = this.resolve(name);
+    const { prepared } = target;
+    const { args, expectedVersion } = validateArgs(prepared.input, rawArgs, prepared.acceptsVersion);
+    const record = target.kind === 'window' ? (state.window(target.winId) as WindowRecord) : null;
+    if (record && expectedVersion !== undefined && expectedVersion !== record.version) {
+      throw new BridgeError(
+        'stale_state',
+        `Window ${record.winId} is at version ${record.version}, not ${expectedVersion}: it changed since you read it. Re-read app://windows and decide again.`,
+        { currentVersion: record.version },
+      );
+    }
+    const before = new Set(state.windows().map((w) => w.winId));
+    const outcome = await this.runAction(target, record, args);
+    await sync.flush();
+    const openedWindowIds = state.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
+    return successResult({
+      message: outcome?.message ?? `${prepared.def.title}: done.`,
+      openedWindowIds,
+      ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
+    });
+  }
+
+  /** P-VAL-1 / D-2: unknown, closed, blocked or hidden targets become structured errors. */
+  private resolve(name: string): ToolTarget {
+    const { state } = this.options;
+    const found = state.toolTarget(name);
+    if (found) return found;
+    const parsed = parseToolName(name);
+    if (!parsed) throw new BridgeError('window_not_found', `There is no tool "${name}". Re-read app://windows and tools/list.`);
+    if (parsed.target === APP_TOOL_PREFIX) {
+      if (this.hiddenByAppModal(name)) {
+        throw new BridgeError('blocked_by_modal', `"${name}" is blocked: an application-level modal window is open. Operate the windows in operableWindowIds first.`);
+      }
+      throw new BridgeError('action_not_available', `The application action "${parsed.action}" is not available now. Re-read tools/list.`);
+    }
+    const record = state.window(parsed.target);
+    if (!record) {
+      throw new BridgeError('window_not_found', `Window ${parsed.target} does not exist (it may have closed). Re-read app://windows.`);
+    }
+    if (!state.isOperable(record.winId)) {
+      throw new BridgeError('blocked_by_modal', `Window ${record.winId} ("${record.facts.title}") is blocked by a modal window. Operate a window in operableWindowIds first.`);
+    }
+    throw new BridgeError('action_not_available', `Window ${record.winId} has no action "${parsed.action}" available now. Re-read tools/list.`);
+  }
+
+  private hiddenByAppModal(name: string): boolean {
+    const { state, appTools } = this.options;
+    const collapsed = state.apps().filter((a) => state.isAppCollapsed(a.key));
+    if (collapsed.length === 0) return false;
+    return appTools.build(collapsed, state.windows(), new Set()).some((t) => t.prepared.toolName === name);
+  }
+
+  private async runAction(
+    target: ToolTarget,
+    record: WindowRecord | null,
+    args: Record<string, unknown>,
+  ): Promise<ActionOutcome<unknown> | void> {
+    const def = target.prepared.def;
+    const timeoutMs = def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000;
+    const deadline = Date.now() + timeoutMs;
+    const controller = new AbortController();
+    const app = this.appOf(target, record);
+    const ctx: ActionContext = {
+      window: record,
+      app,
+      probe: this.options.probe,
+      state: this.options.state,
+      signal: controller.signal,
+      waitFor: (check, options) => this.waitFor(check, options, deadline, record?.facts.nativeId),
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new BridgeError('action_timeout', `"${def.title}" did not take effect within ${timeoutMs} ms. Re-read app://windows: it may still complete.`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([def.run(args as never, ctx), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private appOf(target: ToolTarget, record: WindowRecord | null): AppInfo {
+    const appKey = target.kind === 'app' ? target.appKey : (record as WindowRecord).facts.appKey;
+    const app = this.options.state.apps().find((a) => a.key === appKey) ?? record?.facts.app;
+    if (!app) throw new BridgeError('window_not_found', 'The application has gone away. Re-read app://windows.');
+    return app;
+  }
+
+  private async waitFor<T>(
+    check: (state: StateReader) => T | undefined | null | false,
+    options: WaitOptions | undefined,
+    deadline: number,
+    nativeId: string | undefined,
+  ): Promise<T> {
+    const { sync, state } = this.options;
+    const until = Math.min(deadline, options?.timeoutMs !== undefined ? Date.now() + options.timeoutMs : deadline);
+    const nudgeMs = this.options.nudgeMs ?? 250;
+    for (;;) {
+      await sync.flush();
+      const value = check(state);
+      if (value) return value;
+      const remaining = until - Date.now();
+      if (remaining <= 0) {
+        throw new BridgeError('action_timeout', `Timed out waiting for ${options?.what ?? 'the effect'}. Re-read app://windows: it may still happen.`);
+      }
+      const generation = state.generation;
+      await sync.nextApplied(Math.min(remaining, nudgeMs));
+      if (state.generation === generation) {
+        // No event arrived: look again in case the platform missed one.
+        if (nativeId) sync.markContent([nativeId]);
+        sync.markTopology();
+      }
+    }
+  }
+
+  private toBridgeError(error: unknown, name: string, rawArgs: unknown): BridgeError {
+    if (isBridgeError(error)) return error;
+    const raw = error instanceof Error ? error.message : String(error);
+    const message = scrubArguments(raw, rawArgs);
+    this.options.log.warn(`tool ${name} failed`, { error: message });
+    const parsed = parseToolName(name);
+    if (parsed && parsed.target !== APP_TOOL_PREFIX && !this.options.state.window(parsed.target)) {
+      return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+    }
+    // No protocol code means "the platform refused"; the closest is "not available now".
+    return new BridgeError('action_not_available', `The action could not be performed: ${message}`);
+  }
+}
+
+/** Platform errors may quote what was being typed: never let an argument value through. */
+function scrubArguments(message: string, rawArgs: unknown): string {
+  if (!rawArgs || typeof rawArgs !== 'object') return message;
+  let out = message;
+  for (const value of Object.values(rawArgs as Record<string, unknown>)) {
+    if (typeof value === 'string' && value.length >= 3) out = out.split(value).join('…');
+  }
+  return out;
+}

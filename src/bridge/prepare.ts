@@ -1,0 +1,106 @@
+/**
+ * Prepares the tool table entries of a window's or an application's actions: MCP descriptors
+ * (name, title, description, schemas, annotations) derived in one place from the declarations.
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import { toolName } from '../protocol/names.js';
+import type { A11yNode } from '../platform/probe.js';
+import { acceptsExpectedVersion, annotationsFor } from '../translate/annotations.js';
+import { buildOutputSchema, toInputJsonSchema, toResultJsonSchema, type JsonSchema } from '../translate/jsonSchema.js';
+import type { ActionDef, AppActionDef, WindowView } from '../translate/types.js';
+
+export interface PreparedAction {
+  toolName: string;
+  action: string;
+  def: ActionDef | AppActionDef;
+  /** The action's own parameters; `expectedVersion` is handled by the executor. */
+  input: z.ZodObject;
+  acceptsVersion: boolean;
+  descriptor: Tool;
+}
+
+const EXPECTED_VERSION_SCHEMA = {
+  type: 'integer',
+  minimum: 1,
+  description:
+    "The window's version your decision is based on (from app://windows). If the window changed since, the call is rejected with stale_state.",
+};
+
+// Static schemas are shared objects: convert each once.
+const inputCache = new WeakMap<z.ZodObject, JsonSchema>();
+const outputCache = new WeakMap<z.ZodObject, JsonSchema>();
+const NO_RESULT_OUTPUT = buildOutputSchema(undefined);
+
+export function prepareWindowActions(
+  winId: string,
+  windowTitle: string,
+  view: WindowView,
+  root: A11yNode,
+): Map<string, PreparedAction> {
+  const prepared = new Map<string, PreparedAction>();
+  for (const def of view.actions) {
+    if (prepared.has(def.name)) continue;
+    if (def.available && !def.available(view, root)) continue; // P-TOOL-2: hidden while unavailable
+    const input = typeof def.input === 'function' ? def.input(view, root) : def.input;
+    const acceptsVersion = acceptsExpectedVersion(def.kind);
+    const name = toolName(winId, def.name);
+    const title = `${def.title} · ${windowTitle} (window ${winId})`;
+    prepared.set(def.name, {
+      toolName: name,
+      action: def.name,
+      def,
+      input,
+      acceptsVersion,
+      descriptor: {
+        name,
+        title,
+        description: `${def.description} In the "${windowTitle}" window (${winId}).`,
+        inputSchema: inputJson(input, acceptsVersion) as Tool['inputSchema'],
+        outputSchema: outputJson(def.output) as Tool['outputSchema'],
+        annotations: annotationsFor(def.kind, title, { idempotent: def.idempotent, openWorld: def.openWorld }),
+      },
+    });
+  }
+  return prepared;
+}
+
+export function prepareAppAction(name: string, appName: string, def: AppActionDef): PreparedAction {
+  const title = `${def.title} · ${appName}`;
+  return {
+    toolName: name,
+    action: def.name,
+    def,
+    input: def.input,
+    acceptsVersion: false, // an application has no version (P-TOOL-12 is per window)
+    descriptor: {
+      name,
+      title,
+      description: `${def.description} (application-level: ${appName}).`,
+      inputSchema: inputJson(def.input, false) as Tool['inputSchema'],
+      outputSchema: outputJson(def.output) as Tool['outputSchema'],
+      annotations: annotationsFor(def.kind, title, { idempotent: def.idempotent, openWorld: def.openWorld }),
+    },
+  };
+}
+
+function inputJson(input: z.ZodObject, acceptsVersion: boolean): JsonSchema {
+  let schema = inputCache.get(input);
+  if (!schema) {
+    schema = toInputJsonSchema(input);
+    inputCache.set(input, schema);
+  }
+  if (!acceptsVersion) return schema;
+  const properties = { ...(schema.properties as Record<string, unknown> | undefined), expectedVersion: EXPECTED_VERSION_SCHEMA };
+  return { ...schema, properties };
+}
+
+function outputJson(output: z.ZodObject | undefined): JsonSchema {
+  if (!output) return NO_RESULT_OUTPUT;
+  let schema = outputCache.get(output);
+  if (!schema) {
+    schema = buildOutputSchema(toResultJsonSchema(output));
+    outputCache.set(output, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/** `gui-bridge`: serve · snapshot (more commands join as platforms land). */
+import { serveCommand } from './cli/serve.js';
+import { snapshotCommand } from './cli/snapshot.js';
+import { UsageError } from './cli/usage.js';
+import { PROTOCOL_NAME, PROTOCOL_VERSION, SERVER_VERSION } from './version.js';
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  snapshot: snapshotCommand,
+};
+
+const HELP = `Usage: gui-bridge <command> [options]
+
+An MCP server that lets AI agents read and operate desktop applications through each window's
+meaning (${PROTOCOL_NAME} ${PROTOCOL_VERSION}).
+
+Commands:
+  serve       serve the protocol over stdio or Streamable HTTP
+  snapshot    print the app://windows snapshot once
+
+Run "gui-bridge <command> --help" for a command's options.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version') {
+    process.stdout.write(`${SERVER_VERSION}\n`);
+    return 0;
+  }
+  const run = COMMANDS[command];
+  if (!run) throw new UsageError('gui-bridge', `unknown command "${command}"`);
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`gui-bridge ${error.command === 'gui-bridge' ? '' : `${error.command} `}: ${error.message} (see --help)\n`.replace(' :', ':'));
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`gui-bridge: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

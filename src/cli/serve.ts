@@ -1,0 +1,93 @@
+import { SessionHub } from '../server/hub.js';
+import { startHttpServer } from '../server/http.js';
+import { serveStdio } from '../server/stdio.js';
+import { createLogger, type LogLevel } from '../util/logger.js';
+import { DEMO_FLAGS, DEMO_HELP } from './demoOptions.js';
+import { startBridge } from './runtime.js';
+import { openSource } from './source.js';
+import { parseCommandArgs, parsePort, UsageError } from './usage.js';
+
+export const SERVE_HELP = `Usage: gui-bridge serve [source] [--http PORT [--host H] [--token T]] [--stdio]
+
+Serves the GUI Bridge Protocol over MCP: stdio by default, Streamable HTTP with --http.
+
+Source:
+${DEMO_HELP}
+
+Transport:
+  --http PORT            serve Streamable HTTP at http://HOST:PORT/mcp (many clients at once)
+  --host H               address to bind (default 127.0.0.1; anything else exposes the desktop)
+  --token T              require "Authorization: Bearer T" (or set GUI_BRIDGE_TOKEN)
+  --allowed-host NAME    also accept this Host header (repeatable)
+  --allowed-origin URL   also accept this Origin (repeatable)
+  --stdio                serve stdio too when --http is given
+  --log-level L          debug | info | warn | error (default info; logs go to stderr)
+`;
+
+const FLAGS = {
+  ...DEMO_FLAGS,
+  http: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+  'allowed-origin': { type: 'string', multiple: true },
+  stdio: { type: 'boolean' },
+  'log-level': { type: 'string' },
+} as const;
+
+const LEVELS = ['debug', 'info', 'warn', 'error'];
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs('serve', argv, FLAGS);
+  if (values.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const level = values['log-level'] ?? 'info';
+  if (!LEVELS.includes(level)) throw new UsageError('serve', `--log-level must be one of ${LEVELS.join(', ')}`);
+  const port = values.http !== undefined ? parsePort('serve', '--http', values.http) : undefined;
+  if (port === undefined && (values.host || values.token)) throw new UsageError('serve', '--host and --token need --http PORT');
+  const token = values.token ?? process.env.GUI_BRIDGE_TOKEN;
+  const log = createLogger({ level: level as LogLevel });
+
+  const source = await openSource('serve', values);
+  const bridge = await startBridge(source.probe, log, source.multiApp);
+  const hub = new SessionHub(bridge, log);
+  const stops: Array<() => Promise<void>> = [];
+  if (port !== undefined) {
+    const http = await startHttpServer(hub, {
+      port,
+      host: values.host,
+      token: token || undefined,
+      allowedHosts: values['allowed-host'],
+      allowedOrigins: values['allowed-origin'],
+    });
+    stops.push(http.close);
+    log.info(`serving ${source.description} at ${http.url}${token ? ' (bearer token required)' : ''}`);
+    process.stderr.write(connectHint(http.url));
+  }
+  let stdioClosed: Promise<void> | undefined;
+  if (port === undefined || values.stdio) {
+    stdioClosed = (await serveStdio(hub)).closed;
+    log.info(`serving ${source.description} on stdio`);
+  }
+  await waitForExit(stdioClosed, port !== undefined);
+  hub.close();
+  for (const stop of stops) await stop();
+  await bridge.close();
+  return 0;
+}
+
+function connectHint(url: string): string {
+  return `\nConnect an MCP client to ${url}\n  e.g. npx @modelcontextprotocol/inspector-cli --cli ${url} --transport http --method tools/list\n  Claude Code: claude mcp add --transport http gui-bridge ${url}\n\n`;
+}
+
+/** Runs until a signal, or until the stdio client leaves when stdio is the only transport. */
+function waitForExit(stdioClosed: Promise<void> | undefined, hasHttp: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    if (stdioClosed && !hasHttp) void stdioClosed.then(done);
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * The platform probe: what the bridge needs from an operating system (or a simulated app, or a
+ * recorded fixture). Linux implements it with X11 + AT-SPI, Windows with node-window-manager + UI
+ * Automation, macOS with node-window-manager + AX; the demo app and the fixture player implement
+ * it in memory. Nothing above `src/platform/` imports platform code: only this interface.
+ *
+ * Topology (windows, owners, modality) and content (accessibility trees) come from separate calls
+ * because on every platform they come from separate sources (X11 vs AT-SPI, HWND vs UIA, CGWindow
+ * vs AX), each with its own speed and failure modes.
+ */
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** An application-level command the toolkit exposes (GTK GAction, a menu-bar command). */
+export interface AppActionInfo {
+  name: string;
+  label?: string;
+  enabled: boolean;
+}
+
+export interface AppInfo {
+  /** Stable for the life of this application instance inside one probe (bus name, pid, …). */
+  key: string;
+  /** Application id: GTK application id, WM class, bundle id or executable name. */
+  id: string;
+  /** Human-readable application name. */
+  name: string;
+  pid: number | null;
+  actions: AppActionInfo[];
+}
+
+export type WindowType = 'normal' | 'dialog' | 'utility' | 'splash' | 'other';
+
+export interface NativeWindow {
+  /** The platform's own id (X11 window id "0x3a00007", HWND, CGWindowID, demo id). */
+  nativeId: string;
+  /** Key of the owning application (`AppInfo.key`). */
+  appKey: string;
+  pid: number | null;
+  title: string;
+  /** The window this one is attached to (WM_TRANSIENT_FOR, GetWindow(GW_OWNER), sheet parent). */
+  ownerNativeId: string | null;
+  modal: boolean;
+  active: boolean;
+  fullscreen: boolean;
+  bounds: Rect | null;
+  windowType: WindowType;
+  /** WM class, window class name or AX subrole, when the platform has one. */
+  className?: string;
+}
+
+export interface A11yRelation {
+  /** snake_case relation name: labelled_by, label_for, error_message, error_for, described_by, … */
+  type: string;
+  /** `ref`s of the related nodes. */
+  targets: string[];
+}
+
+/**
+ * A platform-neutral accessibility node. Role and state names follow AT-SPI's vocabulary in
+ * snake_case (push_button, password_text, table_cell; showing, checked, editable), because it is
+ * the richest of the three; UIA control types and AX roles are mapped onto it by their probes.
+ */
+export interface A11yNode {
+  /** Opaque handle the probe's primitives accept (e.g. AT-SPI "bus:path"). */
+  ref: string;
+  role: string;
+  name: string;
+  description?: string;
+  /**
+   * Text content or current value. For `sensitive` nodes the probe never reads the real text:
+   * it is '' when empty and `SENSITIVE_MASK` otherwise.
+   */
+  value?: string;
+  /** A password-like node whose text is never read (P-SENS-1). */
+  sensitive?: boolean;
+  states: string[];
+  attributes?: Record<string, string>;
+  relations?: A11yRelation[];
+  /** Named actions the node offers ("click", "activate", "toggle", …). */
+  actions?: string[];
+  bounds?: Rect;
+  children: A11yNode[];
+  /** The real number of children when `children` holds fewer (budget cut or lazy container). */
+  childCount?: number;
+}
+
+/** What a masked sensitive value looks like everywhere (P-SENS-1). */
+export const SENSITIVE_MASK = '••••••';
+
+export interface TreeBudget {
+  maxNodes: number;
+  maxDepth: number;
+  /** Per-application deadline: one hung app must never stall the others. */
+  deadlineMs: number;
+}
+
+export interface WindowTree {
+  root: A11yNode;
+  nodeCount: number;
+  /** True when a budget cut the tree; `childCount` marks where. */
+  truncated: boolean;
+  /** Problems the translator should surface as warn notices (timeouts, lost bus). */
+  warnings: string[];
+}
+
+/** Key input: exact text, or chords such as "ctrl+shift+s", "Return", "alt+F4". */
+export type KeyInput = { text: string } | { keys: string[] };
+
+export type ProbeChange =
+  /** Windows may have appeared, disappeared or changed title/owner/modality/activity. */
+  | { kind: 'windows' }
+  /** These windows' content may have changed. */
+  | { kind: 'content'; nativeIds: string[] }
+  /** Applications or their app-level actions changed. */
+  | { kind: 'apps' }
+  /** The platform connection was lost or restored; `message` says which, for logs and notices. */
+  | { kind: 'health'; ok: boolean; message: string };
+
+/** The primitives actions may use. Operability is enforced above, never by the platform. */
+export interface ActionPrimitives {
+  /** Runs a named action of a node (AT-SPI DoAction, UIA Invoke/Toggle/ExpandCollapse, AXPress). */
+  doAction(ref: string, action: string): Promise<void>;
+  /** Replaces the whole text of an editable node. */
+  setText(ref: string, text: string): Promise<void>;
+  /** Inserts text at a character offset (end when omitted). */
+  insertText(ref: string, text: string, offset?: number): Promise<void>;
+  /** Sets a numeric value (spin buttons, sliders). */
+  setValue(ref: string, value: number): Promise<void>;
+  /** Selects an item (list item, row, combo option, tab) inside its container. */
+  select(ref: string): Promise<void>;
+  /** Moves keyboard focus to a node. */
+  focus(ref: string): Promise<void>;
+  /** Pointer click at the node's centre: the last resort when no action exists. */
+  click(ref: string): Promise<void>;
+  /** Reads `limit` children of a node from `offset` (large tables and lists, P-BLK-7). */
+  readChildren(ref: string, offset: number, limit: number): Promise<A11yNode[]>;
+  /** Reads the full text of a text node (the tree may carry a shortened one). */
+  readText(ref: string): Promise<string>;
+  activateWindow(nativeId: string): Promise<void>;
+  closeWindow(nativeId: string): Promise<void>;
+  sendKeys(nativeId: string, input: KeyInput): Promise<void>;
+  /** Runs an application-level action (`AppInfo.actions`). */
+  doAppAction(appKey: string, name: string): Promise<void>;
+  /** PNG bytes of a window, when the platform can capture. */
+  capture?(nativeId: string): Promise<Buffer>;
+}
+
+export interface Probe extends ActionPrimitives {
+  /** "linux", "win32", "darwin", "demo", "fixture". */
+  readonly platform: string;
+  /** Milliseconds to wait for an event storm to settle before re-reading (0 = none). */
+  readonly settleMs: number;
+  listApps(): Promise<AppInfo[]>;
+  listWindows(): Promise<NativeWindow[]>;
+  readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree>;
+  /** The change feed; returns the unsubscribe function. */
+  subscribe(listener: (change: ProbeChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TREE_BUDGET: TreeBudget = { maxNodes: 5000, maxDepth: 64, deadlineMs: 3000 };

@@ -1,0 +1,75 @@
+/**
+ * HTTP request guards: Host and Origin checks against DNS rebinding and cross-site requests
+ * (403), and an optional bearer token (401). Runs before any MCP handling.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]', '::1'];
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+export interface GuardOptions {
+  /** The address the server binds to. */
+  bindHost: string;
+  /** Extra host names clients may use (e.g. the machine's name when bound to 0.0.0.0). */
+  allowedHosts?: string[];
+  /** Extra origins allowed besides the allowed hosts' own (exact "scheme://host[:port]"). */
+  allowedOrigins?: string[];
+  token?: string;
+}
+
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
+
+export function createGuard(options: GuardOptions): (req: IncomingMessage) => GuardVerdict {
+  const hostnames = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+  if (!WILDCARD_HOSTS.has(options.bindHost)) hostnames.add(normaliseHostname(options.bindHost));
+  const origins = new Set(options.allowedOrigins ?? []);
+  const tokenDigest = options.token ? digest(options.token) : undefined;
+
+  return (req) => {
+    const host = req.headers.host;
+    if (!host || !hostnames.has(hostnameOf(host))) {
+      return { ok: false, status: 403, message: `Forbidden: Host "${host ?? ''}" is not allowed.` };
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !originAllowed(origin, hostnames, origins)) {
+      return { ok: false, status: 403, message: `Forbidden: cross-site Origin "${origin}".` };
+    }
+    if (tokenDigest && !tokenMatches(req.headers.authorization, tokenDigest)) {
+      return { ok: false, status: 401, message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required.' };
+    }
+    return { ok: true };
+  };
+}
+
+/** "example.com:3000" → "example.com"; "[::1]:3000" → "[::1]". */
+function hostnameOf(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1);
+  return trimmed.split(':')[0] ?? '';
+}
+
+function normaliseHostname(host: string): string {
+  const lower = host.toLowerCase();
+  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
+}
+
+function originAllowed(origin: string, hostnames: Set<string>, origins: Set<string>): boolean {
+  if (origins.has(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && hostnames.has(url.hostname.toLowerCase());
+  } catch {
+    return false; // "null" and other opaque origins are cross-site
+  }
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+function tokenMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  if (!match) return false;
+  return timingSafeEqual(digest((match[1] as string).trim()), expected);
+}

@@ -1,0 +1,73 @@
+/** One MCP connection: a low-level SDK `Server` with our own handlers on the shared bridge. */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { SERVER_NAME, SERVER_VERSION } from '../version.js';
+import type { SessionHub } from './hub.js';
+import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
+
+/** MCP's "resource not found" error code. */
+const RESOURCE_NOT_FOUND = -32002;
+
+export function createSessionServer(hub: SessionHub, transport: string): Server {
+  const { bridge, extension } = hub;
+  // P-INIT-2: declared before connect(); list_changed on resources only when an extension has a list.
+  const server = new Server(
+    { name: SERVER_NAME, version: SERVER_VERSION, title: 'GUI Bridge' },
+    {
+      capabilities: {
+        resources: { subscribe: true, ...(extension?.listChanged ? { listChanged: true } : {}) },
+        tools: { listChanged: true },
+      },
+      instructions: bridge.instructions(), // P-INIT-3
+    },
+  );
+  const connection = hub.add(server, transport);
+  server.onclose = () => hub.remove(connection);
+
+  const knows = (uri: string) => uri === WINDOWS_URI || (extension?.owns(uri) ?? false);
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const cursor = request.params?.cursor;
+    if (!extension) return { resources: [WINDOWS_RESOURCE] }; // P-RES-1: only app://windows
+    const page = extension.list(cursor);
+    const resources = cursor === undefined ? [WINDOWS_RESOURCE, ...page.resources] : page.resources;
+    return page.nextCursor ? { resources, nextCursor: page.nextCursor } : { resources };
+  });
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    if (uri === WINDOWS_URI) return readWindows(bridge);
+    const result = extension?.read(uri);
+    if (!result) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    return result;
+  });
+
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    if (!knows(request.params.uri)) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`);
+    connection.subscriptions.add(request.params.uri);
+    return {};
+  });
+
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    connection.subscriptions.delete(request.params.uri);
+    return {};
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: bridge.tools() }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (typeof request.params.name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'Tool name must be a string');
+    return bridge.callTool(request.params.name, request.params.arguments);
+  });
+
+  return server;
+}

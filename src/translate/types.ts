@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type { Block } from '../protocol/schemas.js';
+import type { A11yNode, ActionPrimitives, AppInfo, NativeWindow, WindowTree } from '../platform/probe.js';
+
+/** The facts a translator may use about a window besides its tree. */
+export interface WindowFacts extends NativeWindow {
+  /** The bridge's public, name-safe id (P-TOOL-14). */
+  winId: string;
+  /** Public id of the owner when it is a served window, else null. */
+  ownerId: string | null;
+  app: AppInfo;
+}
+
+/** A block as a translator returns it; `id` is a stable key within the window (P-BLK-1). */
+export type BlockDraft = Block;
+
+/** What a translator makes of one window: pure data plus the actions it offers. */
+export interface WindowView {
+  summary: string;
+  blocks: BlockDraft[];
+  actions: ActionDef[];
+}
+
+export interface TranslateContext {
+  platform: string;
+  /** Warnings the probe attached to the tree (timeouts, truncation, lost bus). */
+  warnings: readonly string[];
+  truncated: boolean;
+}
+
+export type ActionKind = 'read' | 'navigate' | 'write' | 'destructive';
+
+/** One served window as actions see it: facts, the tree it was translated from, and the view. */
+export interface LiveWindow {
+  winId: string;
+  facts: WindowFacts;
+  tree: WindowTree;
+  view: WindowView;
+  version: number;
+}
+
+/** Read access to the bridge state, always the latest applied one. */
+export interface StateReader {
+  windows(): LiveWindow[];
+  window(winId: string): LiveWindow | undefined;
+  apps(): AppInfo[];
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  /** Words for the timeout message: "the confirmation dialog to open". */
+  what?: string;
+}
+
+export interface ActionContext {
+  /** The window acted on; null for application-level actions. */
+  window: LiveWindow | null;
+  app: AppInfo;
+  probe: ActionPrimitives;
+  state: StateReader;
+  /**
+   * Resolves with the first truthy value `check` returns on the applied state, re-checking after
+   * every state change; rejects with `action_timeout` at the deadline (P-TOOL-6).
+   */
+  waitFor<T>(check: (state: StateReader) => T | undefined | null | false, options?: WaitOptions): Promise<T>;
+  /** Aborted when the action's deadline passes. */
+  signal: AbortSignal;
+}
+
+export interface ActionOutcome<R> {
+  message?: string;
+  result?: R;
+}
+
+type InputSource<I extends z.ZodObject> = I | ((view: WindowView, tree: A11yNode) => I);
+
+/** The declaration and behaviour of one action; made by `defineAction`. */
+export interface ActionDef<I extends z.ZodObject = z.ZodObject, R = unknown> {
+  name: string;
+  title: string;
+  description: string;
+  kind: ActionKind;
+  /** Overrides the kind's default `idempotentHint`. */
+  idempotent?: boolean;
+  openWorld?: boolean;
+  input: InputSource<I>;
+  /** Schema of `result` in the success output (P-TOOL-11). */
+  output?: z.ZodObject;
+  /** Hides the action while false (P-TOOL-2). Defaults to always available. */
+  available?: (view: WindowView, tree: A11yNode) => boolean;
+  /** Deadline for run + waiting for the effect. */
+  timeoutMs?: number;
+  run(args: z.infer<I>, ctx: ActionContext): Promise<ActionOutcome<R> | void>;
+}
+
+/** Facts an application-level action is given. */
+export interface AppView {
+  app: AppInfo;
+  windows: LiveWindow[];
+}
+
+/** An application-level action (`app__{action}`). */
+export interface AppActionDef<I extends z.ZodObject = z.ZodObject, R = unknown>
+  extends Omit<ActionDef<I, R>, 'input' | 'available'> {
+  input: I;
+  available?: (view: AppView) => boolean;
+}
+
+export interface AppMatch {
+  appId?: string | RegExp;
+  appName?: string | RegExp;
+}
+
+export interface WindowMatch extends AppMatch {
+  className?: string | RegExp;
+  title?: string | RegExp;
+  /** Role of the window's root node ("frame", "dialog", "file_chooser", …). */
+  role?: string | RegExp;
+  /** Any further test. */
+  test?: (window: WindowFacts, tree: A11yNode) => boolean;
+}
+
+export interface TranslatorDef {
+  id: string;
+  match: WindowMatch;
+  translate(window: WindowFacts, tree: WindowTree, ctx: TranslateContext): WindowView;
+  /**
+   * Application-level actions for the apps `match` names by appId/appName. Apps without a
+   * translator's actions get generic ones from `AppInfo.actions`.
+   */
+  appActions?: AppActionDef[];
+  /** Notes appended to the MCP instructions when this translator is in use. */
+  notes?: string;
+}

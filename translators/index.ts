@@ -1,0 +1,12 @@
+/**
+ * The translator registry: an explicit, ordered list. The first translator whose `match` fits a
+ * window translates it; windows nobody claims get the generic translator.
+ */
+import type { TranslatorRegistry } from '../src/translate/registry.js';
+import { demoOrdersTranslator } from './demo-orders/index.js';
+import { genericTranslator } from './generic/index.js';
+
+export const registry: TranslatorRegistry = {
+  translators: [demoOrdersTranslator],
+  fallback: genericTranslator,
+};
