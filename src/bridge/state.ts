@@ -57,7 +57,7 @@ export class BridgeState implements StateReader {
   private operableSet = new Set<string>();
   private toolTable = new Map<string, ToolTarget>();
   private toolList: Tool[] = [];
-  private toolsSignature = '';
+  private toolKeys = new Map<string, string>();
   private snapshotCache: { json: string; value: Snapshot } | null = null;
   private generationCounter = 0;
 
@@ -151,21 +151,21 @@ export class BridgeState implements StateReader {
 
   /** P-TOOL-2: only operable windows' available actions, plus uncollapsed apps' actions. */
   private rebuildTools(): boolean {
+    // Compare per-window keys: unchanged windows keep the same key string, so this stays cheap
+    // with thousands of windows (no joined signature of every descriptor).
+    const keys = new Map<string, string>();
+    for (const winId of this.operability.operableWindowIds) keys.set(winId, (this.records.get(winId) as WindowRecord).toolsKey);
+    for (const { prepared } of this.appTools) keys.set(prepared.toolName, JSON.stringify(prepared.descriptor));
+    const changed = keys.size !== this.toolKeys.size || [...keys].some(([id, key]) => this.toolKeys.get(id) !== key);
+    this.toolKeys = keys;
     const table = new Map<string, ToolTarget>();
-    const keys: string[] = [];
     for (const winId of this.operability.operableWindowIds) {
-      const record = this.records.get(winId) as WindowRecord;
-      keys.push(record.toolsKey);
-      for (const prepared of record.actions.values()) table.set(prepared.toolName, { kind: 'window', winId, prepared });
+      for (const prepared of (this.records.get(winId) as WindowRecord).actions.values()) {
+        table.set(prepared.toolName, { kind: 'window', winId, prepared });
+      }
     }
-    for (const { appKey, prepared } of this.appTools) {
-      keys.push(JSON.stringify(prepared.descriptor));
-      table.set(prepared.toolName, { kind: 'app', appKey, prepared });
-    }
-    const signature = keys.join('\n');
-    const changed = signature !== this.toolsSignature;
+    for (const { appKey, prepared } of this.appTools) table.set(prepared.toolName, { kind: 'app', appKey, prepared });
     this.toolTable = table;
-    this.toolsSignature = signature;
     if (changed || this.toolList.length !== table.size) this.toolList = [...table.values()].map((t) => t.prepared.descriptor);
     return changed;
   }

@@ -173,8 +173,14 @@ export class StateSync {
     const servedIds = new Set(served.map((w) => w.nativeId));
     const winIdOf = (nativeId: string) => (servedIds.has(nativeId) ? this.ids.idFor(nativeId).winId : undefined);
 
+    // Without a new listing, only dirty windows can have changed: reuse every other record as is.
+    const listingChanged = topology || appsChanged || this.healthWarning !== null;
     const records = await Promise.all(
-      served.map((native) => this.recordFor(native, appByKey.get(native.appKey) as AppInfo, dirty, winIdOf)),
+      served.map((native) => {
+        const previous = this.byNative.get(native.nativeId);
+        if (previous && !listingChanged && !dirty.has(native.nativeId)) return previous;
+        return this.recordFor(native, appByKey.get(native.appKey) as AppInfo, dirty, winIdOf);
+      }),
     );
     for (const nativeId of this.byNative.keys()) {
       if (!servedIds.has(nativeId)) {

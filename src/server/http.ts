@@ -22,6 +22,8 @@ export interface HttpOptions extends Omit<GuardOptions, 'bindHost'> {
 export interface RunningHttpServer {
   url: string;
   port: number;
+  /** The Node server, for embedding and for tests that tap the wire. */
+  httpServer: HttpServer;
   sessions(): number;
   close(): Promise<void>;
 }
@@ -81,6 +83,7 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     port,
+    httpServer: http,
     sessions: () => transports.size,
     close: async () => {
       for (const t of transports.values()) await t.close().catch(() => undefined);

@@ -6,7 +6,7 @@ import {
   ToolListChangedNotificationSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Bridge } from '../../src/bridge/bridge.js';
+import { Bridge, type BridgeOptions } from '../../src/bridge/bridge.js';
 import type { DemoOptions } from '../../src/platform/demo/model.js';
 import { DemoProbe } from '../../src/platform/demo/probe.js';
 import { SessionHub } from '../../src/server/hub.js';
@@ -23,9 +23,13 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-export async function startDemoServer(options: DemoOptions = {}, extension?: ResourceExtension): Promise<DemoServer> {
+export async function startDemoServer(
+  options: DemoOptions = {},
+  extension?: ResourceExtension,
+  bridgeOptions: Partial<BridgeOptions> = {},
+): Promise<DemoServer> {
   const probe = new DemoProbe({ effectDelayMs: 5, ...options });
-  const bridge = await Bridge.start({ probe, registry, log: silentLogger });
+  const bridge = await Bridge.start({ probe, registry, log: silentLogger, ...bridgeOptions });
   const hub = new SessionHub(bridge, silentLogger, extension);
   return {
     probe,

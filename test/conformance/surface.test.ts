@@ -1,0 +1,94 @@
+/** Capabilities, instructions, the single resource and the tool table (P-INIT-*, P-RES-*, P-TOOL-*). */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { PROTOCOL_INSTRUCTIONS } from '../../src/protocol/instructions.js';
+import { SnapshotSchema } from '../../src/protocol/schemas.js';
+import type { TestClient } from '../helpers/demoServer.js';
+import { RIGS, type Rig } from './harness.js';
+
+describe.each(RIGS)('surface over %s', (_name, makeRig) => {
+  let rig: Rig;
+  let client: TestClient;
+  beforeEach(async () => {
+    rig = await makeRig();
+    client = await rig.connect();
+  });
+  afterEach(() => rig.close());
+
+  test('P-INIT-2/3: capabilities and the §8.1 instructions', () => {
+    const caps = client.client.getServerCapabilities();
+    expect(caps?.resources?.subscribe).toBe(true);
+    expect(caps?.tools?.listChanged).toBe(true);
+    expect(client.client.getInstructions()?.startsWith(PROTOCOL_INSTRUCTIONS)).toBe(true);
+  });
+
+  test('P-RES-1/2: exactly one resource, app://windows, one JSON content', async () => {
+    const { resources } = await client.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(['app://windows']);
+    const read = await client.client.readResource({ uri: 'app://windows' });
+    expect(read.contents).toHaveLength(1);
+    expect(read.contents[0]).toMatchObject({ uri: 'app://windows', mimeType: 'application/json' });
+  });
+
+  test('P-RES-3/4, P-ID-1: a valid, self-consistent snapshot', async () => {
+    const snapshot = SnapshotSchema.parse(await client.snapshot());
+    const ids = snapshot.windows.map((w) => w.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of snapshot.operableWindowIds) expect(ids).toContain(id);
+    for (const w of snapshot.windows) {
+      expect(w.version).toBe(1); // D-5: new windows start at 1
+      expect(w.summary?.length).toBeGreaterThan(0);
+      const blockIds = w.blocks.map((b) => b.id);
+      expect(new Set(blockIds).size).toBe(blockIds.length);
+    }
+  });
+
+  test('P-RES-3: a read never changes versions', async () => {
+    const first = await client.snapshot();
+    for (let i = 0; i < 5; i++) await client.snapshot();
+    await client.client.listTools();
+    expect(await client.snapshot()).toEqual(first);
+  });
+
+  test('unknown resources are an error, not a crash', async () => {
+    await expect(client.client.readResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
+    await expect(client.client.subscribeResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
+    expect((await client.snapshot()).windows.length).toBeGreaterThan(0);
+  });
+
+  test('P-TOOL-4/13/14, D-1: names, titles, schemas and annotations', async () => {
+    const { tools } = await client.client.listTools();
+    const snapshot = await client.snapshot();
+    expect(tools.length).toBeGreaterThan(0);
+    for (const tool of tools) {
+      expect(tool.name).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(tool.name.length).toBeLessThan(40);
+      const [target] = tool.name.split('__');
+      if (target !== 'app') expect(snapshot.operableWindowIds).toContain(target);
+      expect(tool.title).toBeTruthy();
+      expect(tool.description).toBeTruthy();
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect((tool.outputSchema as { anyOf?: unknown[] }).anyOf).toHaveLength(2);
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: expect.any(Boolean),
+        destructiveHint: expect.any(Boolean),
+        idempotentHint: expect.any(Boolean),
+      });
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+      // P-TOOL-12: write tools accept expectedVersion; read-only tools have no version to check.
+      expect('expectedVersion' in props).toBe(!tool.annotations?.readOnlyHint && target !== 'app');
+    }
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get('w2__load_rows')?.annotations?.readOnlyHint).toBe(true);
+    expect(byName.get('w1__close')?.annotations?.destructiveHint).toBe(true);
+    expect(byName.get('w1__edit_field')?.annotations?.idempotentHint).toBe(true);
+    expect(byName.get('w1__submit')?.annotations?.idempotentHint).toBe(false);
+  });
+
+  test('P-SESS-1: a reconnecting client resyncs by reading the snapshot', async () => {
+    const before = await client.snapshot();
+    await client.close();
+    const again = await rig.connect();
+    expect(await again.snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,93 @@
+/** HTTP security: loopback by default, Host and Origin checks (403), bearer token (401). */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHttpServer, type RunningHttpServer } from '../../src/server/http.js';
+import { startDemoServer, type DemoServer } from '../helpers/demoServer.js';
+import { connectHttpClient } from '../helpers/httpClient.js';
+
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+function post(port: number, headers: Record<string, string>, body = INIT): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('HTTP security', () => {
+  let demo: DemoServer;
+  let open: RunningHttpServer;
+  let locked: RunningHttpServer;
+  const TOKEN = 'test-token-123';
+  beforeAll(async () => {
+    demo = await startDemoServer();
+    open = await startHttpServer(demo.hub, { port: 0 });
+    locked = await startHttpServer(demo.hub, { port: 0, token: TOKEN });
+  });
+  afterAll(async () => {
+    await open.close();
+    await locked.close();
+    await demo.close();
+  });
+
+  test('binds to 127.0.0.1 by default', () => {
+    expect(open.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(open.httpServer.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
+  test('a loopback Host is served', async () => {
+    const res = await post(open.port, { host: `localhost:${open.port}` });
+    expect(res.status).toBe(200);
+  });
+
+  test('a foreign Host → 403 (DNS rebinding)', async () => {
+    const res = await post(open.port, { host: `evil.example:${open.port}` });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body).error.message).toMatch(/Host/);
+  });
+
+  test('a cross-site Origin → 403; a same-site Origin is served', async () => {
+    expect((await post(open.port, { host: `127.0.0.1:${open.port}`, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(open.port, { host: `127.0.0.1:${open.port}`, origin: 'null' })).status).toBe(403);
+    expect((await post(open.port, { host: `127.0.0.1:${open.port}`, origin: `http://localhost:${open.port}` })).status).toBe(200);
+  });
+
+  test('--token: missing or wrong token → 401; the right one is served', async () => {
+    const host = `127.0.0.1:${locked.port}`;
+    const missing = await post(locked.port, { host });
+    expect(missing.status).toBe(401);
+    expect((await post(locked.port, { host, authorization: 'Bearer nope' })).status).toBe(401);
+    expect((await post(locked.port, { host, authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    const client = await connectHttpClient(locked.url, { Authorization: `Bearer ${TOKEN}` });
+    expect((await client.snapshot()).windows.length).toBe(2);
+    await client.close();
+  });
+
+  test('bad requests get JSON-RPC errors and the server keeps serving', async () => {
+    const host = `127.0.0.1:${open.port}`;
+    expect((await post(open.port, { host }, '{not json')).status).toBe(400);
+    const notInit = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect((await post(open.port, { host }, notInit)).status).toBe(400);
+    expect((await post(open.port, { host, 'mcp-session-id': 'no-such-session' }, notInit)).status).toBe(404);
+    expect((await post(open.port, { host })).status).toBe(200);
+  });
+});
