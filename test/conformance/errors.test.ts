@@ -1,32 +1,26 @@
 /** Run-time validation and structured errors (P-VAL-*, P-CONC-2, P-ERR-1, D-2). */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { connectMemoryClient, startDemoServer, type TestClient } from '../helpers/demoServer.js';
-import { checkedCall, RIGS, sc, type Rig } from './harness.js';
+import { checkedCall, RIGS, sc, useRig } from './harness.js';
 
 describe.each(RIGS)('errors over %s', (_name, makeRig) => {
-  let rig: Rig;
-  let client: TestClient;
-  beforeEach(async () => {
-    rig = await makeRig();
-    client = await rig.connect();
-  });
-  afterEach(() => rig.close());
+  const ctx = useRig(makeRig);
 
   test('validation_failed names each bad tool parameter (P-VAL-2)', async () => {
-    const result = await checkedCall(client, 'w1__edit_field', { field: 'nickname', extra: 1 });
+    const result = await checkedCall(ctx.client, 'w1__edit_field', { field: 'nickname', extra: 1 });
     expect(result.isError).toBe(true);
     expect(sc(result)).toMatchObject({ code: 'validation_failed' });
     const fields = (sc(result).fields as Array<{ field: string; error: string }>).map((f) => f.field).sort();
     expect(fields).toEqual(['extra', 'field', 'value']);
-    const version = await checkedCall(client, 'w1__edit_field', { field: 'amount', value: '1', expectedVersion: 'one' });
+    const version = await checkedCall(ctx.client, 'w1__edit_field', { field: 'amount', value: '1', expectedVersion: 'one' });
     expect(sc(version).fields).toEqual([{ field: 'expectedVersion', error: expect.any(String) }]);
-    const readOnly = await checkedCall(client, 'w2__load_rows', { offset: 50_000, limit: 0 });
+    const readOnly = await checkedCall(ctx.client, 'w2__load_rows', { offset: 50_000, limit: 0 });
     expect((sc(readOnly).fields as Array<{ field: string }>).map((f) => f.field).sort()).toEqual(['limit', 'offset']);
   });
 
   test('the app reports invalid form fields as validation_failed per field (§7.3)', async () => {
-    await checkedCall(client, 'w1__edit_field', { field: 'amount', value: '-5' });
-    const result = await checkedCall(client, 'w1__submit');
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'amount', value: '-5' });
+    const result = await checkedCall(ctx.client, 'w1__submit');
     expect(sc(result)).toMatchObject({
       code: 'validation_failed',
       fields: [
@@ -35,35 +29,35 @@ describe.each(RIGS)('errors over %s', (_name, makeRig) => {
         { field: 'payment_password', error: 'Payment password is required' },
       ],
     });
-    const errors = (await client.snapshot()).windows[0]?.blocks.filter((b) => b.type === 'notice' && b.severity === 'error');
+    const errors = (await ctx.client.snapshot()).windows[0]?.blocks.filter((b) => b.type === 'notice' && b.severity === 'error');
     expect(errors?.length).toBe(4); // the status notice and one per invalid field (P-BLK-6)
   });
 
   test('stale_state carries currentVersion; a retry on the current version succeeds (P-CONC-2)', async () => {
-    const v = (await client.snapshot()).windows[0]?.version as number;
-    rig.server.probe.app.userEdits('demo-1', 'amount', '$250.00'); // the human user types
-    const stale = await checkedCall(client, 'w1__edit_field', { field: 'amount', value: '$300.00', expectedVersion: v });
+    const v = (await ctx.client.snapshot()).windows[0]?.version as number;
+    ctx.rig.server.probe.app.userEdits('demo-1', 'amount', '$250.00'); // the human user types
+    const stale = await checkedCall(ctx.client, 'w1__edit_field', { field: 'amount', value: '$300.00', expectedVersion: v });
     expect(sc(stale)).toMatchObject({ code: 'stale_state', currentVersion: v + 1 });
-    const fields = (await client.snapshot()).windows[0]?.blocks[0];
+    const fields = (await ctx.client.snapshot()).windows[0]?.blocks[0];
     expect(JSON.stringify(fields)).toContain('$250.00'); // the user's edit is kept (P-CONC-3)
-    const ok = await checkedCall(client, 'w1__edit_field', { field: 'amount', value: '$300.00', expectedVersion: v + 1 });
+    const ok = await checkedCall(ctx.client, 'w1__edit_field', { field: 'amount', value: '$300.00', expectedVersion: v + 1 });
     expect(ok.isError).toBeFalsy();
-    expect((await client.snapshot()).windows[0]?.version).toBe(v + 2);
+    expect((await ctx.client.snapshot()).windows[0]?.version).toBe(v + 2);
   });
 
   test('unknown or malformed tool names are structured errors (D-2)', async () => {
-    expect(sc(await checkedCall(client, 'w99__edit_field')).code).toBe('window_not_found');
-    expect(sc(await checkedCall(client, 'nonsense')).code).toBe('window_not_found');
-    expect(sc(await checkedCall(client, 'w1__fly')).code).toBe('action_not_available');
-    expect(sc(await checkedCall(client, 'app__fly')).code).toBe('action_not_available');
-    expect((await client.snapshot()).windows).toHaveLength(2); // the server keeps serving
+    expect(sc(await checkedCall(ctx.client, 'w99__edit_field')).code).toBe('window_not_found');
+    expect(sc(await checkedCall(ctx.client, 'nonsense')).code).toBe('window_not_found');
+    expect(sc(await checkedCall(ctx.client, 'w1__fly')).code).toBe('action_not_available');
+    expect(sc(await checkedCall(ctx.client, 'app__fly')).code).toBe('action_not_available');
+    expect((await ctx.client.snapshot()).windows).toHaveLength(2); // the server keeps serving
   });
 
   test('a read-only tool returns large data in result, not in state (P-BLK-7, §9)', async () => {
-    const result = sc(await checkedCall(client, 'w2__load_rows', { offset: 7344, limit: 3 }));
+    const result = sc(await checkedCall(ctx.client, 'w2__load_rows', { offset: 7344, limit: 3 }));
     expect(result.result).toMatchObject({ offset: 7344, total: 50_000, columns: ['Date', 'Region', 'Product', 'Units', 'Revenue'] });
     expect((result.result as { rows: unknown[] }).rows).toHaveLength(3);
-    const table = (await client.snapshot()).windows[1]?.blocks.find((b) => b.type === 'table');
+    const table = (await ctx.client.snapshot()).windows[1]?.blocks.find((b) => b.type === 'table');
     expect(table).toMatchObject({ total: 50_000, offset: 0 });
     expect((table as { rows: unknown[] }).rows.length).toBeLessThan(50);
   });

@@ -5,7 +5,7 @@
  */
 import { Ajv } from 'ajv';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { ERROR_OUTPUT_SCHEMA } from '../../src/translate/jsonSchema.js';
 import type { DemoOptions } from '../../src/platform/demo/model.js';
 import { connectMemoryClient, startDemoServer, type DemoServer, type TestClient } from '../helpers/demoServer.js';
@@ -97,4 +97,21 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       await new Promise((r) => setTimeout(r, 10));
     }
   }
+}
+
+export interface RigContext {
+  rig: Rig;
+  client: TestClient;
+}
+
+/** One fresh demo rig and client per test; optionally subscribed to app://windows. */
+export function useRig(makeRig: RigFactory, options: { subscribe?: boolean } = {}): RigContext {
+  const ctx = {} as RigContext;
+  beforeEach(async () => {
+    ctx.rig = await makeRig();
+    ctx.client = await ctx.rig.connect();
+    if (options.subscribe) await ctx.client.client.subscribeResource({ uri: 'app://windows' });
+  });
+  afterEach(() => ctx.rig.close());
+  return ctx;
 }

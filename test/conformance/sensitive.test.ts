@@ -1,38 +1,31 @@
-/** P-SENS-1: a sensitive value never appears in any byte sent to a client, nor in logs. */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+/** P-SENS-1: a sensitive value never appears in any byte sent to a ctx.client, nor in logs. */
+import { describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/util/logger.js';
 import { connectMemoryClient, startDemoServer, type TestClient } from '../helpers/demoServer.js';
-import { checkedCall, RIGS, sc, type Rig } from './harness.js';
+import { checkedCall, RIGS, sc, useRig } from './harness.js';
 
 const SECRET = 'Tr0ub4dor&3-secret';
 
 describe.each(RIGS)('sensitive values over %s', (_name, makeRig) => {
-  let rig: Rig;
-  let client: TestClient;
-  beforeEach(async () => {
-    rig = await makeRig();
-    client = await rig.connect();
-    await client.client.subscribeResource({ uri: 'app://windows' });
-  });
-  afterEach(() => rig.close());
+  const ctx = useRig(makeRig, { subscribe: true });
 
   test('the payment password is masked everywhere', async () => {
-    await checkedCall(client, 'w1__edit_field', { field: 'payment_password', value: SECRET });
-    const field = (await client.snapshot()).windows[0]?.blocks[0];
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'payment_password', value: SECRET });
+    const field = (await ctx.client.snapshot()).windows[0]?.blocks[0];
     expect(field).toMatchObject({ items: expect.arrayContaining([{ label: 'Payment password', value: '••••••', sensitive: true }]) });
     // Error paths that could echo the value: stale version, bad type, too long, blocked.
-    await checkedCall(client, 'w1__edit_field', { field: 'payment_password', value: SECRET, expectedVersion: 1 });
-    await checkedCall(client, 'w1__edit_field', { field: 'payment_password', value: SECRET.repeat(200) });
-    await checkedCall(client, 'w1__edit_field', { field: SECRET, value: SECRET });
-    rig.server.probe.app.userEdits('demo-1', 'password', `${SECRET}-user`);
-    await checkedCall(client, 'w1__edit_field', { field: 'recipient', value: 'Alice' });
-    const submit = sc(await checkedCall(client, 'w1__submit'));
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'payment_password', value: SECRET, expectedVersion: 1 });
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'payment_password', value: SECRET.repeat(200) });
+    await checkedCall(ctx.client, 'w1__edit_field', { field: SECRET, value: SECRET });
+    ctx.rig.server.probe.app.userEdits('demo-1', 'password', `${SECRET}-user`);
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'recipient', value: 'Alice' });
+    const submit = sc(await checkedCall(ctx.client, 'w1__submit'));
     expect(submit.openedWindowIds).toEqual(['w3']);
-    await checkedCall(client, 'w1__edit_field', { field: 'payment_password', value: SECRET });
-    await client.snapshot();
-    await client.client.listTools();
-    expect(rig.bytes().length).toBeGreaterThan(1000);
-    expect(rig.bytes()).not.toContain(SECRET);
+    await checkedCall(ctx.client, 'w1__edit_field', { field: 'payment_password', value: SECRET });
+    await ctx.client.snapshot();
+    await ctx.client.client.listTools();
+    expect(ctx.rig.bytes().length).toBeGreaterThan(1000);
+    expect(ctx.rig.bytes()).not.toContain(SECRET);
   });
 });
 

@@ -1,36 +1,30 @@
 /** Capabilities, instructions, the single resource and the tool table (P-INIT-*, P-RES-*, P-TOOL-*). */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { PROTOCOL_INSTRUCTIONS } from '../../src/protocol/instructions.js';
 import { SnapshotSchema } from '../../src/protocol/schemas.js';
 import type { TestClient } from '../helpers/demoServer.js';
-import { RIGS, type Rig } from './harness.js';
+import { RIGS, useRig } from './harness.js';
 
 describe.each(RIGS)('surface over %s', (_name, makeRig) => {
-  let rig: Rig;
-  let client: TestClient;
-  beforeEach(async () => {
-    rig = await makeRig();
-    client = await rig.connect();
-  });
-  afterEach(() => rig.close());
+  const ctx = useRig(makeRig);
 
   test('P-INIT-2/3: capabilities and the §8.1 instructions', () => {
-    const caps = client.client.getServerCapabilities();
+    const caps = ctx.client.client.getServerCapabilities();
     expect(caps?.resources?.subscribe).toBe(true);
     expect(caps?.tools?.listChanged).toBe(true);
-    expect(client.client.getInstructions()?.startsWith(PROTOCOL_INSTRUCTIONS)).toBe(true);
+    expect(ctx.client.client.getInstructions()?.startsWith(PROTOCOL_INSTRUCTIONS)).toBe(true);
   });
 
   test('P-RES-1/2: exactly one resource, app://windows, one JSON content', async () => {
-    const { resources } = await client.client.listResources();
+    const { resources } = await ctx.client.client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(['app://windows']);
-    const read = await client.client.readResource({ uri: 'app://windows' });
+    const read = await ctx.client.client.readResource({ uri: 'app://windows' });
     expect(read.contents).toHaveLength(1);
     expect(read.contents[0]).toMatchObject({ uri: 'app://windows', mimeType: 'application/json' });
   });
 
   test('P-RES-3/4, P-ID-1: a valid, self-consistent snapshot', async () => {
-    const snapshot = SnapshotSchema.parse(await client.snapshot());
+    const snapshot = SnapshotSchema.parse(await ctx.client.snapshot());
     const ids = snapshot.windows.map((w) => w.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of snapshot.operableWindowIds) expect(ids).toContain(id);
@@ -43,21 +37,21 @@ describe.each(RIGS)('surface over %s', (_name, makeRig) => {
   });
 
   test('P-RES-3: a read never changes versions', async () => {
-    const first = await client.snapshot();
-    for (let i = 0; i < 5; i++) await client.snapshot();
-    await client.client.listTools();
-    expect(await client.snapshot()).toEqual(first);
+    const first = await ctx.client.snapshot();
+    for (let i = 0; i < 5; i++) await ctx.client.snapshot();
+    await ctx.client.client.listTools();
+    expect(await ctx.client.snapshot()).toEqual(first);
   });
 
   test('unknown resources are an error, not a crash', async () => {
-    await expect(client.client.readResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
-    await expect(client.client.subscribeResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
-    expect((await client.snapshot()).windows.length).toBeGreaterThan(0);
+    await expect(ctx.client.client.readResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
+    await expect(ctx.client.client.subscribeResource({ uri: 'app://nothing' })).rejects.toThrow(/not found/i);
+    expect((await ctx.client.snapshot()).windows.length).toBeGreaterThan(0);
   });
 
   test('P-TOOL-4/13/14, D-1: names, titles, schemas and annotations', async () => {
-    const { tools } = await client.client.listTools();
-    const snapshot = await client.snapshot();
+    const { tools } = await ctx.client.client.listTools();
+    const snapshot = await ctx.client.snapshot();
     expect(tools.length).toBeGreaterThan(0);
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -85,10 +79,10 @@ describe.each(RIGS)('surface over %s', (_name, makeRig) => {
     expect(byName.get('w1__submit')?.annotations?.idempotentHint).toBe(false);
   });
 
-  test('P-SESS-1: a reconnecting client resyncs by reading the snapshot', async () => {
-    const before = await client.snapshot();
-    await client.close();
-    const again = await rig.connect();
+  test('P-SESS-1: a reconnecting ctx.client resyncs by reading the snapshot', async () => {
+    const before = await ctx.client.snapshot();
+    await ctx.client.close();
+    const again = await ctx.rig.connect();
     expect(await again.snapshot()).toEqual(before);
   });
 });
