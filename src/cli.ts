@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 /** `gui-bridge`: serve · snapshot (more commands join as platforms land). */
+import { desktopCommand } from './cli/desktop.js';
+import { a2cCommand } from './cli/a2c.js';
+import { recordCommand } from './cli/record.js';
 import { serveCommand } from './cli/serve.js';
 import { snapshotCommand } from './cli/snapshot.js';
 import { UsageError } from './cli/usage.js';
@@ -8,6 +11,9 @@ import { PROTOCOL_NAME, PROTOCOL_VERSION, SERVER_VERSION } from './version.js';
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   serve: serveCommand,
   snapshot: snapshotCommand,
+  record: recordCommand,
+  desktop: desktopCommand,
+  a2c: a2cCommand,
 };
 
 const HELP = `Usage: gui-bridge <command> [options]
@@ -18,6 +24,9 @@ meaning (${PROTOCOL_NAME} ${PROTOCOL_VERSION}).
 Commands:
   serve       serve the protocol over stdio or Streamable HTTP
   snapshot    print the app://windows snapshot once
+  record      record windows into a fixture file (replayed offline by serve --fixture)
+  a2c         join an A2C-SMCP office as a Computer (a2c connect --server URL --office ID --name N)
+  desktop     start/stop a private headless accessible desktop (Linux: up, down, status, env)
 
 Run "gui-bridge <command> --help" for a command's options.
 `;

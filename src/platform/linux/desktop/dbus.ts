@@ -1,0 +1,68 @@
+/**
+ * The few D-Bus calls bringing up the accessibility bus needs. Only `NameHasOwner` is used to
+ * wait: calling `org.a11y.Bus` before our launcher owns the name would make the session bus
+ * activate a second launcher, and ours would exit (linux-desktop-notes.md).
+ */
+import dbus from 'dbus-next';
+
+const { Message, Variant, sessionBus } = dbus;
+
+interface BusCall {
+  destination: string;
+  path: string;
+  interface: string;
+  member: string;
+  signature?: string;
+  body?: unknown[];
+}
+
+const CALL_TIMEOUT_MS = 3000;
+
+/** One method call on the bus at `address` over a short-lived connection. */
+async function callOnce(address: string, call: BusCall): Promise<unknown[]> {
+  const bus = sessionBus({ busAddress: address });
+  const failed = new Promise<never>((_, reject) => bus.on('error', (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)))));
+  failed.catch(() => undefined); // an error after the reply must not become an unhandled rejection
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`D-Bus ${call.member} timed out`)), CALL_TIMEOUT_MS);
+  });
+  try {
+    const reply = await Promise.race([bus.call(new Message(call)), failed, timeout]);
+    return reply?.body ?? [];
+  } finally {
+    clearTimeout(timer);
+    bus.disconnect();
+  }
+}
+
+export async function nameHasOwner(address: string, name: string): Promise<boolean> {
+  const [owned] = await callOnce(address, {
+    destination: 'org.freedesktop.DBus',
+    path: '/org/freedesktop/DBus',
+    interface: 'org.freedesktop.DBus',
+    member: 'NameHasOwner',
+    signature: 's',
+    body: [name],
+  });
+  return owned === true;
+}
+
+/** The accessibility bus address the launcher publishes on the session bus. */
+export async function a11yBusAddress(sessionAddress: string): Promise<string> {
+  const [address] = await callOnce(sessionAddress, { destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress' });
+  if (typeof address !== 'string' || !address) throw new Error('org.a11y.Bus.GetAddress returned no address');
+  return address;
+}
+
+/** org.a11y.Status.IsEnabled = true: toolkits that consult it (Qt, Chromium) turn accessibility on. */
+export async function enableAccessibility(sessionAddress: string): Promise<void> {
+  await callOnce(sessionAddress, {
+    destination: 'org.a11y.Bus',
+    path: '/org/a11y/bus',
+    interface: 'org.freedesktop.DBus.Properties',
+    member: 'Set',
+    signature: 'ssv',
+    body: ['org.a11y.Status', 'IsEnabled', new Variant('b', true)],
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * A running desktop as a handle: launch applications into it (tagged, tracked in the state file,
+ * killed on stop) and stop it.
+ */
+import { basename } from 'node:path';
+import { requireExecutable } from './binaries.js';
+import { terminateTree } from './processes.js';
+import { desktopProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
+import { addProcess, desktopPaths, removeProcess, type DesktopState } from './state.js';
+import { tearDown } from './teardown.js';
+import { DesktopError, exitWatch } from './wait.js';
+import { waitForWindowOf } from './windowManager.js';
+
+export interface LaunchedApp {
+  pid: number;
+  /** Stops the application and its descendants (by pid). */
+  kill(): Promise<void>;
+}
+
+export interface Desktop {
+  /** The X display, ":N". */
+  display: string;
+  /**
+   * The desktop's variables: DISPLAY, DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR,
+   * AT_SPI_BUS_ADDRESS, GSETTINGS_BACKEND, GDK_BACKEND, the XDG homes and the ownership marker.
+   * NO_AT_BRIDGE is deliberately absent; use `desktopProcessEnv(env)` to build a child's full
+   * environment (it also drops an inherited NO_AT_BRIDGE).
+   */
+  env: Record<string, string>;
+  /** Starts a program in the desktop (gedit gets --standalone: it is single-instance). */
+  launch(command: string, args?: string[]): Promise<LaunchedApp>;
+  stop(): Promise<void>;
+}
+
+const APP_WINDOW_TIMEOUT_MS = 30_000;
+
+/** Single-instance applications would hand the request to a running instance and exit. */
+export function appArguments(command: string, args: string[]): string[] {
+  if (basename(command) === 'gedit' && !args.includes('--standalone')) return ['--standalone', ...args];
+  return args;
+}
+
+export class DesktopHandle implements Desktop {
+  private launched = 0;
+  private stopped = false;
+
+  constructor(readonly state: DesktopState) {}
+
+  get display(): string {
+    return `:${this.state.display}`;
+  }
+
+  get env(): Record<string, string> {
+    return { ...this.state.env };
+  }
+
+  get runtimeDir(): string {
+    return this.state.dir;
+  }
+
+  async launch(command: string, args: string[] = []): Promise<LaunchedApp> {
+    const spawned = await this.spawnApp(command, args);
+    const proc = spawned.process;
+    return {
+      pid: proc.pid,
+      kill: async () => {
+        await terminateTree(proc);
+        if (!this.stopped) removeProcess(this.state, proc.pid);
+      },
+    };
+  }
+
+  /** Launches applications and waits until each has a managed window. */
+  async startApps(commands: string[]): Promise<void> {
+    const started = await Promise.all(commands.map((command) => this.spawnApp(command, [])));
+    await Promise.all(
+      started.map((app) =>
+        waitForWindowOf(this.display, app.process.pid, {
+          what: `a window of ${app.process.name} (pid ${app.process.pid})`,
+          timeoutMs: APP_WINDOW_TIMEOUT_MS,
+          abort: exitWatch(app.process.name, app.exited, () => logTail(app.logFile)),
+        }),
+      ),
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    const leftovers = await tearDown(this.state);
+    if (leftovers.length > 0) throw new DesktopError(`desktop ${this.display}: processes still running after SIGKILL: ${leftovers.join(', ')}`);
+  }
+
+  private async spawnApp(command: string, args: string[]): Promise<Spawned> {
+    if (this.stopped) throw new DesktopError(`desktop ${this.display} is stopped`);
+    const executable = requireExecutable(command);
+    this.launched += 1;
+    const spawned = await spawnTracked({
+      name: `app-${this.launched}-${basename(command)}`,
+      command: executable,
+      args: appArguments(command, args),
+      env: desktopProcessEnv(this.state.env),
+      logDir: desktopPaths(this.state.dir).logs,
+    });
+    addProcess(this.state, spawned.process);
+    return spawned;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Tearing a desktop down by pid: applications (and anything carrying the desktop's marker, such
+ * as D-Bus-activated helpers reparented to PID 1) first, then the desktop's own daemons in
+ * reverse start order, the X server last. The directory goes once nothing runs.
+ */
+import { rmSync } from 'node:fs';
+import { descendantsOf, findTaggedProcesses, isRunning, terminatePids, terminateTree } from './processes.js';
+import { DESKTOP_MARKER, type DesktopState } from './state.js';
+
+/** The desktop's own processes, in start order. Everything else tracked is an application. */
+export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox'];
+
+export async function tearDown(state: DesktopState): Promise<number[]> {
+  const core = state.processes.filter((p) => CORE_PROCESS_NAMES.includes(p.name));
+  const apps = state.processes.filter((p) => !CORE_PROCESS_NAMES.includes(p.name));
+  const corePids = new Set(core.map((p) => p.pid));
+  const appPids = apps.filter((p) => isRunning(p)).flatMap((p) => [...descendantsOf(p.pid), p.pid]);
+  // The a11y bus launcher's own dbus-daemon is a core descendant: it goes with the launcher.
+  const coreTree = new Set([...corePids, ...core.filter((p) => isRunning(p)).flatMap((p) => descendantsOf(p.pid))]);
+  const tagged = findTaggedProcesses(DESKTOP_MARKER, state.dir).filter((pid) => !coreTree.has(pid));
+  await terminatePids([...appPids, ...tagged]);
+  for (const proc of [...core].reverse()) await terminateTree(proc, 1500);
+  const leftovers = [...new Set([...findTaggedProcesses(DESKTOP_MARKER, state.dir), ...state.processes.filter((p) => isRunning(p)).map((p) => p.pid)])];
+  const stubborn = await terminatePids(leftovers, 500);
+  if (stubborn.length === 0) rmSync(state.dir, { recursive: true, force: true });
+  return stubborn;
+}

@@ -1,0 +1,84 @@
+/**
+ * Characters and key names → X keysyms (keysymdef.h, via the `x11` package's table). Key names
+ * are X's own ("Return", "F4", "BackSpace", "Page_Up"), matched case-insensitively when that is
+ * unambiguous, plus the usual aliases ("ctrl", "esc", "enter", "pgdn", …).
+ */
+import { x11 } from '../x11/xmodule.js';
+import { InputError } from './errors.js';
+
+export const KEYSYM = {
+  BackSpace: 0xff08,
+  Tab: 0xff09,
+  Return: 0xff0d,
+  Shift_L: 0xffe1,
+  Control_L: 0xffe3,
+  Alt_L: 0xffe9,
+  Super_L: 0xffeb,
+} as const;
+
+/** Keysym for one character of text to type; control characters other than \n \r \t \b throw. */
+export function charToKeysym(char: string, position = 0): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (char === '\n' || char === '\r') return KEYSYM.Return;
+  if (char === '\t') return KEYSYM.Tab;
+  if (char === '\b') return KEYSYM.BackSpace;
+  if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+    throw new InputError('invalid_text', `cannot type control character U+${code.toString(16).padStart(4, '0')} at position ${position}`);
+  }
+  // Latin-1 keysyms equal their code points; everything else uses the Unicode keysym range.
+  return code <= 0xff ? code : 0x01000000 + code;
+}
+
+const ALIASES: Record<string, string> = {
+  ctrl: 'Control_L',
+  control: 'Control_L',
+  shift: 'Shift_L',
+  alt: 'Alt_L',
+  // On PC keyboards X puts Meta on the Alt key; "meta" means Alt here, as in Emacs.
+  meta: 'Alt_L',
+  super: 'Super_L',
+  win: 'Super_L',
+  cmd: 'Super_L',
+  enter: 'Return',
+  esc: 'Escape',
+  del: 'Delete',
+  ins: 'Insert',
+  pgup: 'Prior',
+  pageup: 'Prior',
+  pgdn: 'Next',
+  pagedown: 'Next',
+  '+': 'plus',
+  '-': 'minus',
+};
+
+/** Exact X names (without "XK_") and lower-cased names, the latter only where unambiguous. */
+const BY_NAME = new Map<string, number>();
+const BY_LOWER_NAME = new Map<string, number | null>();
+for (const [full, entry] of Object.entries(x11.keySyms)) {
+  if (!full.startsWith('XK_')) continue;
+  const name = full.slice(3);
+  BY_NAME.set(name, entry.code);
+  const lower = name.toLowerCase();
+  const seen = BY_LOWER_NAME.get(lower);
+  BY_LOWER_NAME.set(lower, seen === undefined || seen === entry.code ? entry.code : null);
+}
+
+/** Keysym of a key name; throws InputError('invalid_key') for an unknown or ambiguous name. */
+export function keysymForName(name: string): number {
+  const alias = ALIASES[name.toLowerCase()];
+  if (alias) return keysymForName(alias);
+  if ([...name].length === 1) return charToKeysym(name);
+  const exact = BY_NAME.get(name);
+  if (exact !== undefined) return exact;
+  const loose = BY_LOWER_NAME.get(name.toLowerCase());
+  if (loose === null) throw new InputError('invalid_key', `key name "${name}" is ambiguous in letter case: use X's exact spelling`);
+  if (loose === undefined) throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up, or ctrl/shift/alt/super)`);
+  return loose;
+}
+
+/** Shift, Control, Caps/Shift Lock, Meta, Alt, Super, Hyper (left/right) and ISO_Level3_Shift. */
+const MODIFIERS: ReadonlySet<number> = new Set([0xffe1, 0xffe2, 0xffe3, 0xffe4, 0xffe7, 0xffe8, 0xffe9, 0xffea, 0xffeb, 0xffec, 0xffed, 0xffee, 0xfe03]);
+
+export function isModifierKeysym(keysym: number): boolean {
+  return MODIFIERS.has(keysym);
+}

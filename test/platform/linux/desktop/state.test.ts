@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appArguments } from '../../../../src/platform/linux/desktop/handle.js';
+import { desktopProcessEnv } from '../../../../src/platform/linux/desktop/spawn.js';
+import { claimDesktopDir, desktopDir, listDesktopDirs, readState, writeState, type DesktopState } from '../../../../src/platform/linux/desktop/state.js';
+import { findExecutable, MissingBinaryError, requireExecutable } from '../../../../src/platform/linux/desktop/binaries.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'gb-desktops-'));
+  process.env.GUI_BRIDGE_DESKTOPS_DIR = root;
+});
+afterEach(() => {
+  delete process.env.GUI_BRIDGE_DESKTOPS_DIR;
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('desktop directories and state', () => {
+  it('claims a display directory once: a second claim fails (no two desktops on one display)', () => {
+    const paths = claimDesktopDir(123);
+    expect(paths?.dir).toBe(desktopDir(123));
+    expect(claimDesktopDir(123)).toBeNull();
+  });
+
+  it('writes and reads the state file, and lists desktops by display', () => {
+    const paths = claimDesktopDir(124)!;
+    const state: DesktopState = { version: 1, display: 124, dir: paths.dir, env: { DISPLAY: ':124' }, processes: [{ name: 'xvfb', pid: 42, startTime: 7 }], createdAt: 'now' };
+    writeState(state);
+    expect(readState(paths.dir)).toEqual(state);
+    claimDesktopDir(99);
+    expect(listDesktopDirs().map((d) => [d.display, d.state?.display ?? null])).toEqual([
+      [99, null],
+      [124, 124],
+    ]);
+  });
+
+  it('treats a corrupt state file as no state', () => {
+    const paths = claimDesktopDir(125)!;
+    writeFileSync(paths.state, '{"version":1,"display":"x"}');
+    expect(readState(paths.dir)).toBeNull();
+  });
+});
+
+describe('programs and environment', () => {
+  it('names the Debian package of a missing desktop program', () => {
+    const error = new MissingBinaryError('Xvfb', 'xvfb');
+    expect(error.message).toBe('Xvfb not found: apt-get install xvfb');
+    expect(() => requireExecutable('/nonexistent/Xvfb')).toThrow('Xvfb not found: apt-get install xvfb');
+    expect(() => requireExecutable('surely-not-a-program-here')).toThrow('surely-not-a-program-here not found: install it or put it on PATH');
+  });
+
+  it('finds programs on PATH', () => {
+    expect(findExecutable('sh')).toMatch(/\/sh$/);
+    expect(findExecutable('sh', '/nonexistent')).toBeNull();
+  });
+
+  it('starts gedit standalone (it is single-instance) and leaves other apps alone', () => {
+    expect(appArguments('gedit', [])).toEqual(['--standalone']);
+    expect(appArguments('/usr/bin/gedit', ['a.txt'])).toEqual(['--standalone', 'a.txt']);
+    expect(appArguments('gedit', ['--standalone'])).toEqual(['--standalone']);
+    expect(appArguments('zenity', ['--info'])).toEqual(['--info']);
+  });
+
+  it('drops inherited variables that would disable accessibility, and adds the desktop ones', () => {
+    const env = desktopProcessEnv({ DISPLAY: ':7' }, { PATH: '/bin', NO_AT_BRIDGE: '1', WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' });
+    expect(env).toEqual({ PATH: '/bin', DISPLAY: ':7' });
+  });
+});
