@@ -5,8 +5,10 @@
 import type { TranslatorRegistry } from '../src/translate/registry.js';
 import { demoOrdersTranslator } from './demo-orders/index.js';
 import { genericTranslator } from './generic/index.js';
+import { windowOnlyTranslator } from './window-only/index.js';
 
 export const registry: TranslatorRegistry = {
-  translators: [demoOrdersTranslator],
+  // window-only first: an app translator must never be handed a tree without content.
+  translators: [windowOnlyTranslator, demoOrdersTranslator],
   fallback: genericTranslator,
 };

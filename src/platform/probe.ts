@@ -93,6 +93,16 @@ export interface A11yNode {
 /** What a masked sensitive value looks like everywhere (P-SENS-1). */
 export const SENSITIVE_MASK = '••••••';
 
+/** A node whose text is never read nor shown in clear: marked sensitive, or a password field (P-SENS-1). */
+export function isSecretNode(node: Pick<A11yNode, 'sensitive' | 'role'>): boolean {
+  return node.sensitive === true || node.role === 'password_text';
+}
+
+/** The only values a secret node may carry: none, empty, or the mask. */
+export function isSafeSecretValue(value: string | undefined): boolean {
+  return value === undefined || value === '' || value === SENSITIVE_MASK;
+}
+
 export interface TreeBudget {
   maxNodes: number;
   maxDepth: number;
@@ -165,3 +175,17 @@ export interface Probe extends ActionPrimitives {
 }
 
 export const DEFAULT_TREE_BUDGET: TreeBudget = { maxNodes: 5000, maxDepth: 64, deadlineMs: 3000 };
+
+/**
+ * Root attributes of a window whose content cannot be read (no accessibility helper, permission
+ * missing, helper crashed): its tree is a root without children carrying these attributes, the
+ * reason travels in `WindowTree.warnings`, and the window-only translator offers title, screenshot
+ * and keyboard input instead of content.
+ */
+export const WINDOW_ONLY = {
+  /** Attribute name; its value is `'window-only'`. */
+  mode: 'content-mode',
+  value: 'window-only',
+  /** A `file://` URL of a PNG screenshot of the window, when capture works. */
+  screenshotUrl: 'screenshot-url',
+} as const;

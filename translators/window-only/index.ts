@@ -1,0 +1,83 @@
+/**
+ * Window-only mode: windows whose content the platform cannot read (Windows without the UI
+ * Automation helper, macOS without the accessibility permission, a crashed helper). Shows the
+ * reason, a screenshot when one could be taken, and offers focus, close, typing and key chords.
+ * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
+ */
+import { z } from 'zod';
+import { WINDOW_ONLY, type A11yNode } from '../../src/platform/probe.js';
+import { closeDiscardingAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
+import { defineAction, defineTranslator } from '../../src/translate/define.js';
+import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/translate/types.js';
+
+export function isWindowOnly(root: A11yNode): boolean {
+  return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;
+}
+
+/** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
+async function settle(ctx: ActionContext, winId: string): Promise<void> {
+  const before = ctx.state.window(winId)?.version;
+  const count = ctx.state.windows().length;
+  await ctx
+    .waitFor((s) => s.window(winId)?.version !== before || s.windows().length !== count, { timeoutMs: 1500, what: 'a visible effect' })
+    .catch(() => undefined);
+}
+
+const typeText = defineAction({
+  name: 'type_text',
+  title: 'Type text',
+  description:
+    'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
+  kind: 'write',
+  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
+  async run(args, ctx) {
+    const window = requireWindow(ctx);
+    await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
+    await settle(ctx, window.winId);
+    return { message: `Typed ${args.text.length} characters into window ${window.winId}.` };
+  },
+});
+
+const pressKeys = defineAction({
+  name: 'press_keys',
+  title: 'Press keys',
+  description:
+    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. Modifiers: ctrl, shift, alt, cmd.',
+  // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
+  kind: 'destructive',
+  input: z.object({
+    keys: z
+      .array(z.string().min(1).max(40).regex(/^\S+$/, 'one chord without spaces, e.g. "ctrl+shift+s" or "space"'))
+      .min(1)
+      .max(50)
+      .describe('Key chords such as "Return", "Escape", "ctrl+a", "alt+F4".'),
+  }),
+  async run(args, ctx) {
+    const window = requireWindow(ctx);
+    await ctx.probe.sendKeys(window.facts.nativeId, { keys: args.keys });
+    await settle(ctx, window.winId);
+    return { message: `Pressed ${args.keys.join(', ')} in window ${window.winId}.` };
+  },
+});
+
+function translate(window: WindowFacts, root: A11yNode, warnings: readonly string[]): WindowView {
+  const blocks: BlockDraft[] = warnings.map((text, i) => ({ type: 'notice', id: `reason-${i + 1}`, severity: 'warn', text }));
+  const url = root.attributes?.[WINDOW_ONLY.screenshotUrl];
+  if (url) {
+    blocks.push({ type: 'media', id: 'screenshot', mimeType: 'image/png', url, alt: `Screenshot of the window "${window.title}" of ${window.app.name}` });
+  }
+  const kind = window.modal ? 'Dialog' : 'Window';
+  return {
+    summary: `${kind} "${window.title}" of ${window.app.name}: its content cannot be read, only seen in a screenshot and operated with the keyboard.`,
+    blocks,
+    actions: [focusAction, closeDiscardingAction, typeText, pressKeys],
+  };
+}
+
+export const windowOnlyTranslator = defineTranslator({
+  id: 'window-only',
+  match: { test: (_window, root) => isWindowOnly(root) },
+  translate: (window, tree, ctx) => translate(window, tree.root, ctx.warnings),
+  notes:
+    'Some windows are in window-only mode: their content cannot be read. Look at their screenshot, call focus first, then type_text / press_keys; re-read app://windows to see the effect.',
+});
