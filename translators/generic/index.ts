@@ -1,92 +1,55 @@
 /**
- * The generic translator: the fallback for windows no plugin claims. A first version: visible
- * text, label/entry pairs as fields, info bars as notices, and press/set_field/focus/close.
- * (The full rule set is tracked by the translator SDK issue.)
+ * The generic translator: the fallback for every window no plugin claims, good on any app. It
+ * reads what a user sees — texts, labelled fields, tables and lists, notices, buttons and menus —
+ * and offers window actions whose schemas enumerate exactly what is there: press, set_field,
+ * toggle, select, menu, type_text, press_keys, load_rows, load_text, focus, close. Actions with
+ * nothing to act on are hidden (P-TOOL-2).
  */
-import { z } from 'zod';
 import type { A11yNode } from '../../src/platform/probe.js';
-import { closeAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction, defineTranslator } from '../../src/translate/define.js';
-import { findAll, hasState, indexByRef, isEnabled, labelOf, textOf } from '../../src/translate/tree.js';
-import type { BlockDraft, WindowView } from '../../src/translate/types.js';
+import { closeAction, closeDiscardingAction, focusAction } from '../../src/translate/commonActions.js';
+import { defineTranslator } from '../../src/translate/define.js';
+import type { ActionDef, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
+import { setFieldAction, toggleAction } from './actions/fields.js';
+import { pressKeysAction, typeTextAction } from './actions/keys.js';
+import { loadRowsAction, loadTextAction } from './actions/load.js';
+import { menuAction } from './actions/menu.js';
+import { pressAction } from './actions/press.js';
+import { selectAction } from './actions/select.js';
+import { buildBlocks, isDocument } from './blocks.js';
+import type { WindowReading } from './model.js';
+import { readWindow } from './reading.js';
+import { summarise } from './summary.js';
 
-const ENTRY_ROLES = new Set(['text', 'password_text', 'entry', 'spin_button']);
+const ACTIONS: ActionDef[] = [
+  pressAction,
+  setFieldAction,
+  toggleAction,
+  selectAction,
+  menuAction,
+  typeTextAction,
+  pressKeysAction,
+  loadRowsAction,
+  loadTextAction,
+  focusAction,
+] as ActionDef[];
 
-const isVisible = (n: A11yNode) => hasState(n, 'visible') || hasState(n, 'showing');
-
-function buttons(root: A11yNode): A11yNode[] {
-  return findAll(root, (n) => (n.role === 'push_button' || n.role === 'toggle_button') && isVisible(n) && isEnabled(n) && n.name.trim() !== '');
+/** Closing loses typed input when a field holds some: then `close` is destructive (P-TOOL-13). */
+function closeFor(reading: WindowReading): ActionDef {
+  const holdsInput = reading.fields.some((f) => f.settable && (f.kind === 'text' || f.kind === 'secret') && (f.value !== '' || isDocument(f)));
+  return (holdsInput ? closeDiscardingAction : closeAction) as ActionDef;
 }
 
-function entries(root: A11yNode): A11yNode[] {
-  return findAll(root, (n) => ENTRY_ROLES.has(n.role) && isVisible(n));
-}
-
-const press = defineAction({
-  name: 'press',
-  title: 'Press button',
-  description: 'Presses one of the buttons the window shows.',
-  kind: 'write',
-  input: (_view, root) => {
-    const names = [...new Set(buttons(root).map((b) => b.name.trim()))];
-    return z.object({ button: z.enum(names as [string, ...string[]]).describe('The button label.') });
-  },
-  available: (_view, root) => buttons(root).length > 0,
-  async run(args, ctx) {
-    const window = requireWindow(ctx);
-    const button = buttons(window.tree.root).find((b) => b.name.trim() === args.button) as A11yNode;
-    // The effect of an unknown button is unknown: the executor applies whatever follows.
-    await ctx.probe.doAction(button.ref, button.actions?.[0] ?? 'click');
-    return { message: `Pressed "${args.button}".` };
-  },
-});
-
-const setField = defineAction({
-  name: 'set_field',
-  title: 'Set field',
-  description: 'Replaces the text of one of the window’s text fields.',
-  kind: 'write',
-  idempotent: true,
-  input: (_view, root) => {
-    const index = indexByRef(root);
-    const labels = [...new Set(entries(root).filter((e) => hasState(e, 'editable')).map((e) => labelOf(e, index) || e.role))];
-    return z.object({
-      field: z.enum(labels as [string, ...string[]]).describe('The field label.'),
-      value: z.string().max(100_000),
-    });
-  },
-  available: (_view, root) => entries(root).some((e) => hasState(e, 'editable')),
-  async run(args, ctx) {
-    const window = requireWindow(ctx);
-    const index = indexByRef(window.tree.root);
-    const entry = entries(window.tree.root).find((e) => (labelOf(e, index) || e.role) === args.field) as A11yNode;
-    await ctx.probe.setText(entry.ref, args.value);
-    return { message: `${args.field} set.` };
-  },
-});
-
-function translate(title: string, root: A11yNode, warnings: readonly string[]): WindowView {
-  const index = indexByRef(root);
-  const blocks: BlockDraft[] = warnings.map((text, i) => ({ type: 'notice', id: `warning-${i + 1}`, severity: 'warn', text }));
-  const fields = entries(root).map((e) => ({
-    label: labelOf(e, index) || e.role,
-    value: e.value ?? '',
-    ...(e.sensitive ? { sensitive: true } : {}),
-  }));
-  const labelled = new Set(entries(root).flatMap((e) => e.relations?.filter((r) => r.type === 'labelled_by').flatMap((r) => r.targets) ?? []));
-  const texts = findAll(root, (n) => n.role === 'label' && isVisible(n) && !labelled.has(n.ref) && n.name.trim() !== '').map((n) => n.name.trim());
-  if (texts.length > 0) blocks.push({ type: 'text', id: 'text', text: texts.join('\n') });
-  if (fields.length > 0) blocks.push({ type: 'fields', id: 'fields', items: fields });
-  for (const bar of findAll(root, (n) => (n.role === 'info_bar' || n.role === 'alert') && isVisible(n))) {
-    blocks.push({ type: 'notice', id: `notice-${blocks.length}`, severity: 'info', text: textOf(bar) });
-  }
-  const kind = root.role === 'dialog' || root.role === 'alert' ? 'Dialog' : 'Window';
-  const first = texts[0] ? `: ${texts[0]}` : '';
-  return { summary: `${kind} "${title}"${first}`, blocks, actions: [press, setField, focusAction, closeAction] };
+export function translateGeneric(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
+  const reading = readWindow(root);
+  return {
+    summary: summarise(window, root, reading),
+    blocks: buildBlocks(reading, ctx),
+    actions: [...ACTIONS, closeFor(reading)],
+  };
 }
 
 export const genericTranslator = defineTranslator({
   id: 'generic',
   match: {},
-  translate: (window, tree, ctx) => translate(window.title, tree.root, ctx.warnings),
+  translate: (window, tree, ctx) => translateGeneric(window, tree.root, ctx),
 });

@@ -1,0 +1,156 @@
+/**
+ * TranslatorTester, in the spirit of ESLint's RuleTester: data-driven checks of translators on
+ * recorded fixtures. For `fixtures/<app>/<scenario>.json` the expected output lives next to it in
+ * `<scenario>.expected.json`: per translator, per window, the summary, the published blocks and
+ * the action list (names, kinds, input JSON schemas) exactly as the bridge would publish them.
+ *
+ * Strict: the expected file is validated with unknown keys refused, compared with deep strict
+ * equality (an extra or missing key is a difference), and results for translators or windows the
+ * run does not produce are errors. Expectations change only on purpose: with UPDATE_EXPECTED=1
+ * (or `update: true`) the tester rewrites the file and says so on stderr; it refuses in CI.
+ *
+ * The test framework is injected (`describe`, `it`), so this module ships without vitest.
+ */
+import { deepStrictEqual } from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import { formatIssues, parseFixture, type Fixture } from '../platform/fixture/format.js';
+import { translateFixture, type PublishedWindowView } from './fixtureView.js';
+import type { TranslatorDef } from './types.js';
+
+export const EXPECTED_FORMAT = 'gui-bridge-expected';
+export const EXPECTED_SUFFIX = '.expected.json';
+
+const ExpectedWindowSchema = z.strictObject({
+  nativeId: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  blocks: z.array(z.record(z.string(), z.unknown())),
+  actions: z.array(z.strictObject({ name: z.string(), kind: z.enum(['read', 'navigate', 'write', 'destructive']), inputSchema: z.record(z.string(), z.unknown()) })),
+});
+
+const ExpectedFileSchema = z.strictObject({
+  format: z.literal(EXPECTED_FORMAT),
+  version: z.literal(1),
+  fixture: z.string(),
+  translators: z.record(z.string(), z.strictObject({ windows: z.array(ExpectedWindowSchema) })),
+});
+
+type ExpectedFile = { format: typeof EXPECTED_FORMAT; version: 1; fixture: string; translators: Record<string, { windows: PublishedWindowView[] }> };
+
+export type DescribeFn = (name: string, body: () => void) => void;
+export type ItFn = (name: string, body: () => void | Promise<void>) => void;
+
+export interface TesterOptions {
+  /** Translators to check; each is run on the fixture windows its `match` selects. */
+  translators: readonly TranslatorDef[];
+  /** Rewrite expected files instead of comparing (default: UPDATE_EXPECTED=1 in the environment). */
+  update?: boolean;
+  /** Where update notes go (default stderr). */
+  report?: (line: string) => void;
+}
+
+export function updateRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.UPDATE_EXPECTED === '1' || env.UPDATE_EXPECTED === 'true';
+}
+
+export function expectedPathOf(fixturePath: string): string {
+  return fixturePath.replace(/\.json$/, EXPECTED_SUFFIX);
+}
+
+/** Fixture files of a folder (every `*.json` that is not an expected file), sorted. */
+export function fixtureFiles(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json') && !f.endsWith(EXPECTED_SUFFIX))
+    .sort()
+    .map((f) => join(folder, f));
+}
+
+export function loadFixture(path: string): Fixture {
+  return parseFixture(readFileSync(path, 'utf8'), path);
+}
+
+/** What the given translators make of a fixture, keyed by translator id (translators matching nothing are left out). */
+export function produceExpected(fixturePath: string, fixture: Fixture, translators: readonly TranslatorDef[]): ExpectedFile {
+  const sections: ExpectedFile['translators'] = {};
+  for (const translator of translators) {
+    const windows = translateFixture(fixture, translator);
+    if (windows.length > 0) sections[translator.id] = { windows };
+  }
+  return { format: EXPECTED_FORMAT, version: 1, fixture: basename(fixturePath), translators: sections };
+}
+
+export function readExpected(path: string): ExpectedFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new Error(`${path} does not exist. Create it on purpose with UPDATE_EXPECTED=1 and review the diff.`);
+  }
+  const parsed = ExpectedFileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${path} is not a valid expected file:\n${formatIssues(parsed.error)}`);
+  // Compare against the raw JSON, not the parsed copy: nothing may be stripped before comparing.
+  return JSON.parse(text) as ExpectedFile;
+}
+
+/**
+ * Checks (or, in update mode, rewrites) one fixture's expected file for all translators.
+ * Throws an AssertionError whose diff shows the first difference.
+ */
+export function checkFixture(fixturePath: string, options: TesterOptions): void {
+  const fixture = loadFixture(fixturePath);
+  const actual = produceExpected(fixturePath, fixture, options.translators);
+  const expectedPath = expectedPathOf(fixturePath);
+  if (options.update ?? updateRequested()) {
+    writeExpected(expectedPath, actual, options.report);
+    return;
+  }
+  const expected = readExpected(expectedPath);
+  const ids = (file: ExpectedFile) => Object.keys(file.translators).sort();
+  deepStrictEqual(ids(actual), ids(expected), `${expectedPath}: translators with output differ`);
+  for (const id of ids(actual)) {
+    const got = actual.translators[id]?.windows ?? [];
+    const want = expected.translators[id]?.windows ?? [];
+    deepStrictEqual(got.map((w) => w.nativeId), want.map((w) => w.nativeId), `${expectedPath}: windows of "${id}" differ`);
+    for (const [i, window] of got.entries()) {
+      // JSON round trip: the comparison sees exactly what a client would (no undefined keys).
+      deepStrictEqual(JSON.parse(JSON.stringify(window)), want[i], `${expectedPath}: "${id}" on window ${window.nativeId} ("${window.title}") differs`);
+    }
+  }
+  deepStrictEqual(expected.fixture, basename(fixturePath), `${expectedPath}: names another fixture`);
+}
+
+function writeExpected(path: string, content: ExpectedFile, report: ((line: string) => void) | undefined): void {
+  if (process.env.CI) throw new Error(`refusing to rewrite ${path} in CI: update expectations locally and review the diff`);
+  const text = `${JSON.stringify(content, null, 2)}\n`;
+  let before = '';
+  try {
+    before = readFileSync(path, 'utf8');
+  } catch {
+    // a new expected file
+  }
+  if (before === text) return;
+  writeFileSync(path, text);
+  (report ?? ((line) => process.stderr.write(`${line}\n`)))(`[TranslatorTester] ${before ? 'updated' : 'created'} ${path}`);
+}
+
+/**
+ * Registers one `describe` for a fixture folder with one `it` per fixture, e.g. in vitest:
+ * `describeFixtureFolder('fixtures/demo-orders', { translators: [demo, generic], describe, it })`.
+ */
+export function describeFixtureFolder(folder: string, options: TesterOptions & { describe: DescribeFn; it: ItFn }): void {
+  const files = fixtureFiles(folder);
+  options.describe(`fixtures in ${folder}`, () => {
+    if (files.length === 0) options.it('has fixtures', () => {
+      throw new Error(`${folder} holds no fixture`);
+    });
+    for (const file of files) options.it(basename(file), () => checkFixture(file, options));
+    options.it('has no expected file without its fixture', () => {
+      const orphans = readdirSync(folder)
+        .filter((f) => f.endsWith(EXPECTED_SUFFIX))
+        .filter((f) => !files.includes(join(folder, f.replace(EXPECTED_SUFFIX, '.json'))));
+      deepStrictEqual(orphans, [], `${folder}: expected files without a fixture`);
+    });
+  });
+}

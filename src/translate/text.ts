@@ -1,0 +1,29 @@
+/**
+ * Text as a user reads it, shared by translators, tests and benchmarks: bidi marks and runs of
+ * spaces removed, toolkit noise repaired. GTK4 (4.8) names a button after its label twice ("7 7")
+ * and names unlabelled widgets by their type ("GtkMenuButton"): neither is ever shown as a label.
+ */
+const TYPE_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Vte|WebKit)[A-Z][A-Za-z0-9]*$/;
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Trimmed, bidi marks removed, runs of spaces and tabs collapsed (line breaks kept). */
+export function cleanText(text: string): string {
+  return text.replace(BIDI_MARKS, '').replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim();
+}
+
+/** One line: any whitespace collapsed. */
+export function oneLine(text: string): string {
+  return cleanText(text).replace(/\s+/g, ' ');
+}
+
+export function isTypeName(text: string): boolean {
+  return TYPE_NAME.test(text.trim());
+}
+
+/** A node's name as a user would read it: '' for type names, "7 7" → "7". */
+export function repairName(name: string): string {
+  const text = oneLine(name);
+  if (isTypeName(text)) return '';
+  const doubled = /^(.+) \1$/.exec(text);
+  return doubled ? (doubled[1] as string) : text;
+}

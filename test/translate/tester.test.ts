@@ -1,0 +1,119 @@
+/** TranslatorTester: strict comparison, explicit update mode, purity checks. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serializeFixture } from '../../src/platform/fixture/format.js';
+import { defineTranslator } from '../../src/translate/define.js';
+import { checkFixture, describeFixtureFolder, expectedPathOf, updateRequested } from '../../src/translate/tester.js';
+import type { TranslatorDef } from '../../src/translate/types.js';
+import { genericTranslator } from '../../translators/generic/index.js';
+import { recordDemoScenario } from '../translators/demoScenarios.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  vi.unstubAllEnvs();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function fixtureCopy(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'gb-tester-'));
+  dirs.push(dir);
+  const path = join(dir, 'preferences.json');
+  writeFileSync(path, serializeFixture(await recordDemoScenario('preferences')));
+  return path;
+}
+
+const quiet = { report: () => {} };
+const translators = [genericTranslator];
+
+describe('TranslatorTester', () => {
+  it('creates expectations only in update mode, then passes on the same output', async () => {
+    const path = await fixtureCopy();
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/does not exist.*UPDATE_EXPECTED=1/s);
+    const lines: string[] = [];
+    checkFixture(path, { translators, update: true, report: (l) => lines.push(l) });
+    expect(lines).toEqual([`[TranslatorTester] created ${expectedPathOf(path)}`]);
+    expect(() => checkFixture(path, { translators, update: false })).not.toThrow();
+    const expected = JSON.parse(readFileSync(expectedPathOf(path), 'utf8'));
+    expect(Object.keys(expected.translators)).toEqual(['generic']);
+    expect(expected.translators.generic.windows[0]).toMatchObject({ title: 'Order Editor — #12345' });
+  });
+
+  it('fails on any difference: summary, an extra key in a block, a missing action', async () => {
+    const path = await fixtureCopy();
+    checkFixture(path, { translators, update: true, ...quiet });
+    const file = expectedPathOf(path);
+    const pristine = readFileSync(file, 'utf8');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of parsed JSON
+    const edit = (change: (e: any) => void) => {
+      const e = JSON.parse(pristine);
+      change(e);
+      writeFileSync(file, JSON.stringify(e));
+    };
+    edit((e) => (e.translators.generic.windows[0].summary = 'Something else.'));
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/differs/);
+    edit((e) => (e.translators.generic.windows[0].blocks[0].colour = 'red'));
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/differs/);
+    edit((e) => e.translators.generic.windows[0].actions.pop());
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/differs/);
+  });
+
+  it('is strict about unknown keys and about translators the run does not produce', async () => {
+    const path = await fixtureCopy();
+    checkFixture(path, { translators, update: true, ...quiet });
+    const file = expectedPathOf(path);
+    const e = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...e, comment: 'hi' }));
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/not a valid expected file[\s\S]*comment/);
+    writeFileSync(file, JSON.stringify({ ...e, translators: { ...e.translators, other: { windows: [] } } }));
+    expect(() => checkFixture(path, { translators, update: false })).toThrow(/translators with output differ/);
+  });
+
+  it('refuses to update in CI and reads UPDATE_EXPECTED', async () => {
+    const path = await fixtureCopy();
+    vi.stubEnv('CI', 'true');
+    expect(() => checkFixture(path, { translators, update: true, ...quiet })).toThrow(/refusing to rewrite .* in CI/);
+    expect(updateRequested({ UPDATE_EXPECTED: '1' })).toBe(true);
+    expect(updateRequested({})).toBe(false);
+  });
+
+  it('fails translators that mutate their input or are not deterministic', async () => {
+    const path = await fixtureCopy();
+    const mutating: TranslatorDef = defineTranslator({
+      id: 'mutating',
+      match: {},
+      translate: (_w, tree) => {
+        (tree.root as { name: string }).name = 'changed';
+        return { summary: '', blocks: [], actions: [] };
+      },
+    });
+    let n = 0;
+    const flaky = defineTranslator({ id: 'flaky', match: {}, translate: () => ({ summary: `run ${++n}`, blocks: [], actions: [] }) });
+    expect(() => checkFixture(path, { translators: [mutating], update: true, ...quiet })).toThrow(/read only|read-only|Cannot assign/);
+    expect(() => checkFixture(path, { translators: [flaky], update: true, ...quiet })).toThrow(/not deterministic/);
+  });
+
+  it('registers one describe per folder, one it per fixture, and catches orphan expected files', async () => {
+    const path = await fixtureCopy();
+    checkFixture(path, { translators, update: true, ...quiet });
+    writeFileSync(join(path, '..', 'gone.expected.json'), '{}');
+    const names: string[] = [];
+    const bodies: Array<() => void | Promise<void>> = [];
+    describeFixtureFolder(join(path, '..'), {
+      translators,
+      update: false,
+      describe: (name, body) => {
+        names.push(name);
+        body();
+      },
+      it: (name, body) => {
+        names.push(name);
+        bodies.push(body);
+      },
+    });
+    expect(names.slice(1)).toEqual(['preferences.json', 'has no expected file without its fixture']);
+    await expect(Promise.resolve().then(bodies[0])).resolves.toBeUndefined();
+    await expect(Promise.resolve().then(bodies[1])).rejects.toThrow(/expected files without a fixture/);
+  });
+});

@@ -1,0 +1,46 @@
+/** `type_text {text}` and `press_keys {keys}`: keyboard input into the window, for what no field covers. */
+import { z } from 'zod';
+import { requireWindow } from '../../../src/translate/commonActions.js';
+import { defineAction } from '../../../src/translate/define.js';
+import { readWindow } from '../reading.js';
+import { describeEffect, watchEffect } from './shared.js';
+import { settableFields } from './fields.js';
+
+/** A chord: modifiers joined by "+", then one key name or character ("ctrl+shift+s", "Return", "F5"). */
+const CHORD = /^((ctrl|control|shift|alt|super|meta)\+)*([A-Za-z][A-Za-z0-9_]*|[^\s+]|\+)$/i;
+
+export const typeTextAction = defineAction({
+  name: 'type_text',
+  title: 'Type text',
+  description: 'Types text with the keyboard into the window’s focused field (use set_field to replace a field’s whole value).',
+  kind: 'write',
+  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
+  available: (_view, root) => settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
+  async run(args, ctx) {
+    const window = requireWindow(ctx);
+    const effect = watchEffect(ctx, window);
+    await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
+    // The text itself is never echoed: it may be a secret (P-SENS-1).
+    return { message: `Typed ${args.text.length} character${args.text.length === 1 ? '' : 's'}.${describeEffect(await effect())}` };
+  },
+});
+
+export const pressKeysAction = defineAction({
+  name: 'press_keys',
+  title: 'Press keys',
+  description: 'Presses keys or shortcuts in the window, one after another (e.g. ["ctrl+s"], ["Escape"], ["alt+F4"]), and waits briefly for an effect.',
+  kind: 'destructive',
+  input: z.object({
+    keys: z
+      .array(z.string().regex(CHORD, 'a key name or chord such as "ctrl+shift+s", "Return", "Escape", "F5"'))
+      .min(1)
+      .max(20)
+      .describe('Keys or chords in order: modifiers (ctrl, shift, alt, super) joined with "+" to a key name.'),
+  }),
+  async run(args, ctx) {
+    const window = requireWindow(ctx);
+    const effect = watchEffect(ctx, window);
+    await ctx.probe.sendKeys(window.facts.nativeId, { keys: args.keys });
+    return { message: `Pressed ${args.keys.join(', ')}.${describeEffect(await effect())}` };
+  },
+});

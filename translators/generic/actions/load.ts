@@ -1,0 +1,73 @@
+/**
+ * Read-only access to what the state leaves out (P-BLK-7): `load_rows` for tables and lists shown
+ * with a `total`, `load_text` for long documents. Both read through the probe, never from the UI
+ * by scrolling, so they change nothing the user sees.
+ */
+import { z } from 'zod';
+import { defineAction } from '../../../src/translate/define.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
+import { isCut, isDocumentCut } from '../blocks.js';
+import type { Collection } from '../model.js';
+import { readWindow } from '../reading.js';
+import { readCollection } from '../tables.js';
+import { found, live, namesEnum } from './shared.js';
+
+const MAX_ROWS = 500;
+const MAX_CHARS = 100_000;
+
+const cutCollections = (root: A11yNode) => readWindow(root).collections.filter(isCut);
+const cutDocuments = (root: A11yNode) => readWindow(root).fields.filter(isDocumentCut);
+
+export const loadRowsAction = defineAction({
+  name: 'load_rows',
+  title: 'Load rows',
+  description: `Returns rows of a table or items of a list that the state shows only in part (it has a "total"), up to ${MAX_ROWS} at a time.`,
+  kind: 'read',
+  input: (_view, root) =>
+    z.object({
+      table: namesEnum(cutCollections(root).map((c) => c.label), 'The table or list, by its label.'),
+      offset: z.number().int().min(0).default(0).describe('0-based index of the first row.'),
+      limit: z.number().int().min(1).max(MAX_ROWS).default(100).describe(`How many rows (1 to ${MAX_ROWS}).`),
+    }),
+  output: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), offset: z.number().int(), total: z.number().int() }),
+  available: (_view, root) => cutCollections(root).length > 0,
+  async run(args, ctx) {
+    const { reading } = live(ctx);
+    const c = found(reading.collections.filter(isCut).find((x) => x.label === args.table), `The table "${args.table}"`);
+    const start = c.headerCount + args.offset * c.cellsPerRow;
+    const children = await ctx.probe.readChildren(c.node.ref, start, args.limit * c.cellsPerRow);
+    const rows = rowsOf(c, children).slice(0, args.limit);
+    const columns = c.kind === 'list' ? ['Item'] : c.columns;
+    const range = rows.length > 0 ? `${args.offset + 1}–${args.offset + rows.length}` : 'none';
+    return { message: `Rows ${range} of ${c.total} from ${c.label}.`, result: { columns, rows, offset: args.offset, total: c.total } };
+  },
+});
+
+/** Parses freshly read children with the same rules as the state (headers put back in front). */
+function rowsOf(c: Collection, children: A11yNode[]): unknown[][] {
+  const headers = c.node.children.slice(0, c.headerCount);
+  const synthetic: A11yNode = { ...c.node, children: [...headers, ...children], childCount: undefined, attributes: {} };
+  return readCollection(synthetic).rows;
+}
+
+export const loadTextAction = defineAction({
+  name: 'load_text',
+  title: 'Load text',
+  description: `Returns part of a long text that the state shows cut short, up to ${MAX_CHARS} characters at a time.`,
+  kind: 'read',
+  input: (_view, root) =>
+    z.object({
+      field: namesEnum(cutDocuments(root).map((f) => f.label), 'The text, by its label.'),
+      offset: z.number().int().min(0).default(0).describe('0-based index of the first character.'),
+      limit: z.number().int().min(1).max(MAX_CHARS).default(20_000).describe(`How many characters (1 to ${MAX_CHARS}).`),
+    }),
+  output: z.object({ text: z.string(), offset: z.number().int(), total: z.number().int() }),
+  available: (_view, root) => cutDocuments(root).length > 0,
+  async run(args, ctx) {
+    const { reading } = live(ctx);
+    const field = found(reading.fields.filter(isDocumentCut).find((f) => f.label === args.field), `The text "${args.field}"`);
+    const full = await ctx.probe.readText(field.node.ref);
+    const text = full.slice(args.offset, args.offset + args.limit);
+    return { message: `${text.length} of ${full.length} characters of ${field.label}.`, result: { text, offset: args.offset, total: full.length } };
+  },
+});

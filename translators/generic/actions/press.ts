@@ -1,0 +1,34 @@
+/** `press {button}`: presses a button the window shows; the enum lists exactly those (P-TOOL-2). */
+import { z } from 'zod';
+import { defineAction } from '../../../src/translate/define.js';
+import type { Button } from '../model.js';
+import { readWindow } from '../reading.js';
+import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
+
+const MAX_HINTS = 40;
+
+function buttonDescription(buttons: Button[]): string {
+  const hints = buttons.filter((b) => b.hint && b.hint !== b.label).slice(0, MAX_HINTS);
+  const legend = hints.map((b) => `"${b.label}" = ${b.hint}`).join('; ');
+  return `The button's label as shown.${legend ? ` Meanings: ${legend}.` : ''}`;
+}
+
+export const pressAction = defineAction({
+  name: 'press',
+  title: 'Press a button',
+  description:
+    'Presses one of the buttons the window shows and waits briefly for its effect (the window closing, a window opening or the content changing). What a button does is up to the application.',
+  kind: 'destructive',
+  input: (_view, root) => {
+    const buttons = readWindow(root).buttons;
+    return z.object({ button: namesEnum(buttons.map((b) => b.label), buttonDescription(buttons)) });
+  },
+  available: (_view, root) => readWindow(root).buttons.length > 0,
+  async run(args, ctx) {
+    const { window, reading } = live(ctx);
+    const button = found(reading.buttons.find((b) => b.label === args.button), `The button "${args.button}"`);
+    const effect = watchEffect(ctx, window);
+    await activate(ctx, button.node, ['click', 'press', 'activate']);
+    return { message: `Pressed "${button.label}".${describeEffect(await effect())}` };
+  },
+});

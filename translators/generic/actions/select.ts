@@ -1,0 +1,79 @@
+/** `select {field, option}`: chooses an option of a combo box, a row of a table or list, or a tab. */
+import { z } from 'zod';
+import { BridgeError } from '../../../src/protocol/errors.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
+import { defineAction } from '../../../src/translate/define.js';
+import { PREVIEW_ROWS } from '../blocks.js';
+import type { Option, WindowReading } from '../model.js';
+import { readWindow } from '../reading.js';
+import { found, live, namesEnum, readNow } from './shared.js';
+
+/** Options listed in the schema at most; beyond, the option is free text checked at run time. */
+const MAX_ENUM_OPTIONS = 200;
+const CONFIRM_MS = 2000;
+
+interface Choosable {
+  label: string;
+  node: A11yNode;
+  options: Option[];
+}
+
+export function choosables(reading: WindowReading): Choosable[] {
+  return [
+    ...reading.fields.filter((f) => f.kind === 'choice' && f.settable && f.options.length > 0),
+    // Only rows the state shows can be named by the agent.
+    ...reading.collections.map((c) => ({ ...c, options: c.options.slice(0, PREVIEW_ROWS) })).filter((c) => c.options.some((o) => o.label !== '')),
+    ...reading.tabs,
+  ].map((c) => ({ label: c.label, node: c.node, options: c.options.filter((o) => o.label !== '') }));
+}
+
+function optionSchema(targets: Choosable[]) {
+  const all = [...new Set(targets.flatMap((t) => t.options.map((o) => o.label)))];
+  const legend = targets.map((t) => `${t.label}: ${t.options.slice(0, 12).map((o) => `"${o.label}"`).join(', ')}${t.options.length > 12 ? ', …' : ''}`).join('; ');
+  const description = `The option, row or tab to choose, as shown (${legend}).`;
+  return all.length <= MAX_ENUM_OPTIONS ? namesEnum(all, description) : z.string().min(1).max(1000).describe(description);
+}
+
+export const selectAction = defineAction({
+  name: 'select',
+  title: 'Choose an option',
+  description: 'Chooses an option of a drop-down, a row of a table or list, or a tab, and waits until the window shows it chosen.',
+  kind: 'write',
+  idempotent: true,
+  input: (_view, root) => {
+    const targets = choosables(readWindow(root));
+    return z.object({
+      field: namesEnum(targets.map((t) => t.label), 'The drop-down, table, list or tab strip, by its label.'),
+      option: optionSchema(targets),
+    });
+  },
+  available: (_view, root) => choosables(readWindow(root)).length > 0,
+  async run(args, ctx) {
+    const { window, reading } = live(ctx);
+    const target = found(choosables(reading).find((t) => t.label === args.field), `"${args.field}"`);
+    const option = target.options.find((o) => o.label === args.option);
+    if (!option) {
+      const choices = target.options.slice(0, 20).map((o) => `"${o.label}"`).join(', ');
+      throw new BridgeError('validation_failed', `"${args.option}" is not an option of ${target.label}.`, {
+        fields: [{ field: 'option', error: `not an option of ${target.label}; options: ${choices}` }],
+      });
+    }
+    if (option.selected || isChosen(reading, target.node, option.label)) return { message: `${option.label} is already chosen in ${target.label}.` };
+    await ctx.probe.select(option.node.ref);
+    await ctx.waitFor(
+      () => {
+        const now = readNow(ctx, window.winId);
+        return now === undefined || isChosen(now, target.node, option.label);
+      },
+      { timeoutMs: CONFIRM_MS, what: `"${option.label}" to be chosen in ${target.label}` },
+    );
+    return { message: `Chose "${option.label}" in ${target.label}.` };
+  },
+});
+
+function isChosen(reading: WindowReading, node: A11yNode, label: string): boolean {
+  const field = reading.fields.find((f) => f.node.ref === node.ref);
+  if (field) return field.value === label;
+  const target = choosables(reading).find((t) => t.node.ref === node.ref);
+  return target?.options.some((o) => o.label === label && o.selected) ?? false;
+}

@@ -1,0 +1,88 @@
+/** What every generic action needs: the live reading of its window, enums, and effect waiting. */
+import { z } from 'zod';
+import { BridgeError, isBridgeError } from '../../../src/protocol/errors.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
+import { requireWindow } from '../../../src/translate/commonActions.js';
+import type { ActionContext, LiveWindow } from '../../../src/translate/types.js';
+import type { WindowReading } from '../model.js';
+import { readWindow } from '../reading.js';
+
+/** How long an action with an unknown effect waits for one before it reports "no change yet". */
+export const EFFECT_WAIT_MS = 1500;
+
+export function live(ctx: ActionContext): { window: LiveWindow; reading: WindowReading } {
+  const window = requireWindow(ctx);
+  return { window, reading: readWindow(window.tree.root) };
+}
+
+/** An enum of the names shown now; callers guarantee at least one (`available`). */
+export function namesEnum(names: string[], description: string) {
+  return z.enum([...new Set(names)] as [string, ...string[]]).describe(description);
+}
+
+/** The thing named in the arguments, or the structured reason it is gone (P-VAL-1). */
+export function found<T>(item: T | undefined, what: string): T {
+  if (item === undefined) throw new BridgeError('action_not_available', `${what} is not shown any more. Re-read app://windows.`);
+  return item;
+}
+
+/** The node action to run: the toolkit's own verb when it has one. */
+export function verbOf(node: A11yNode, preferred: string[]): string | undefined {
+  const actions = node.actions ?? [];
+  return preferred.find((a) => actions.includes(a)) ?? actions[0];
+}
+
+/** Activates a node by its action, or by a pointer click when it has none. */
+export async function activate(ctx: ActionContext, node: A11yNode, preferred: string[]): Promise<void> {
+  const verb = verbOf(node, preferred);
+  if (verb) await ctx.probe.doAction(node.ref, verb);
+  else await ctx.probe.click(node.ref);
+}
+
+export type Effect = { kind: 'closed' } | { kind: 'opened'; winIds: string[] } | { kind: 'changed' } | { kind: 'none' };
+
+/**
+ * For actions whose effect nobody can know in advance (a button, a menu entry, keys). Call it
+ * before acting; the function it returns waits until the window closes, a window opens or the
+ * window's content changes, at most `timeoutMs`, and says which.
+ */
+export function watchEffect(ctx: ActionContext, window: LiveWindow, timeoutMs = EFFECT_WAIT_MS): () => Promise<Effect> {
+  const before = new Set(ctx.state.windows().map((w) => w.winId));
+  const version = window.version;
+  return async () => {
+    try {
+      return await ctx.waitFor<Effect>(
+        (s) => {
+          const opened = s.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
+          if (opened.length > 0) return { kind: 'opened', winIds: opened };
+          const now = s.window(window.winId);
+          if (!now) return { kind: 'closed' };
+          return now.version !== version ? { kind: 'changed' } : undefined;
+        },
+        { timeoutMs, what: 'a visible effect' },
+      );
+    } catch (error) {
+      if (isBridgeError(error) && error.code === 'action_timeout') return { kind: 'none' };
+      throw error;
+    }
+  };
+}
+
+export function describeEffect(effect: Effect): string {
+  switch (effect.kind) {
+    case 'closed':
+      return ' The window closed.';
+    case 'opened':
+      return ` Opened window${effect.winIds.length === 1 ? '' : 's'} ${effect.winIds.join(', ')} (see openedWindowIds).`;
+    case 'changed':
+      return ' The window changed: re-read app://windows.';
+    case 'none':
+      return ' No visible change yet: re-read app://windows later.';
+  }
+}
+
+/** The reading of the window's latest applied state, or undefined when it closed. */
+export function readNow(ctx: ActionContext, winId: string): WindowReading | undefined {
+  const now = ctx.state.window(winId);
+  return now ? readWindow(now.tree.root) : undefined;
+}

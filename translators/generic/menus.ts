@@ -1,0 +1,74 @@
+/**
+ * Menu entries the `menu` action can run, as paths ("File > Save As…"): menu bars, menus attached
+ * to buttons, and GTK popovers (children of the window that are not on screen until opened).
+ * Closed menus are not shown, so entries count when `visible`; disabled entries are left out.
+ */
+import type { A11yNode } from '../../src/platform/probe.js';
+import { hasState, isEnabled } from '../../src/translate/tree.js';
+import { controlLabel, hintOf, repairName } from './labels.js';
+import type { MenuEntry } from './model.js';
+import { MENU_ITEM_ROLES } from './roles.js';
+import { isPresent } from './visibility.js';
+
+export const PATH_SEPARATOR = ' > ';
+const MENU_CONTAINERS = new Set(['menu', 'popup_menu']);
+const POPOVER_ITEM_ROLES = new Set(['push_button', 'check_box', 'menu_item', 'check_menu_item']);
+
+/** Entries of menus hanging off a button: "Open a recently used file > notes.txt". */
+export function menuEntriesOfButton(button: A11yNode): MenuEntry[] {
+  const prefix = hintOf(button) || controlLabel(button);
+  return prefix ? itemsUnder(button, [prefix]) : [];
+}
+
+function itemsUnder(node: A11yNode, path: string[]): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const child of node.children) {
+    if (!isPresent(child)) continue;
+    const label = repairName(child.name);
+    if (MENU_ITEM_ROLES.has(child.role) || (child.role === 'menu' && label)) {
+      if (!label) continue;
+      const hasSubmenu = child.children.some((c) => MENU_CONTAINERS.has(c.role) || MENU_ITEM_ROLES.has(c.role));
+      if (hasSubmenu || child.role === 'menu') entries.push(...itemsUnder(child, [...path, label]));
+      else if (isEnabled(child)) entries.push({ path: [...path, label].join(PATH_SEPARATOR), node: child });
+    } else if (MENU_CONTAINERS.has(child.role)) {
+      entries.push(...itemsUnder(child, path));
+    }
+  }
+  return entries;
+}
+
+/** Menu bar entries: "File > Save As…". */
+export function menuBarEntries(root: A11yNode): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (node.role === 'menu_bar') entries.push(...itemsUnder(node, []));
+    else stack.push(...[...node.children].reverse());
+  }
+  return entries;
+}
+
+/** Items of GTK popovers: modal, unmapped children of the window, activated without opening. */
+export function popoverEntries(root: A11yNode): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  for (const child of root.children) {
+    if (!hasState(child, 'modal') || hasState(child, 'showing')) continue;
+    const stack = [...child.children].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop() as A11yNode;
+      if (!isPresent(node)) continue;
+      const label = repairName(node.name);
+      if (POPOVER_ITEM_ROLES.has(node.role)) {
+        if (label && isEnabled(node)) entries.push({ path: label, node });
+      } else stack.push(...[...node.children].reverse());
+    }
+  }
+  return entries;
+}
+
+/** All entries, first path wins (GTK duplicates header bars for fullscreen mode). */
+export function allMenuEntries(root: A11yNode, fromButtons: MenuEntry[]): MenuEntry[] {
+  const seen = new Set<string>();
+  return [...menuBarEntries(root), ...fromButtons, ...popoverEntries(root)].filter((e) => !seen.has(e.path) && seen.add(e.path));
+}

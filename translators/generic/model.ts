@@ -1,0 +1,89 @@
+/** What the generic translator reads out of a window's tree before it writes blocks and actions. */
+import type { A11yNode } from '../../src/platform/probe.js';
+import type { Severity } from '../../src/protocol/schemas.js';
+import type { ShowRule } from './visibility.js';
+
+export type FieldKind = 'text' | 'secret' | 'number' | 'choice' | 'check' | 'radio' | 'display';
+
+export interface Option {
+  label: string;
+  node: A11yNode;
+  selected: boolean;
+}
+
+export interface Field {
+  node: A11yNode;
+  kind: FieldKind;
+  /** Unique within the window; the name set_field/toggle/select accept. */
+  label: string;
+  value: string | number | boolean;
+  /** set_field can change it (editable text, spin button, slider). */
+  settable: boolean;
+  multiLine: boolean;
+  /** Choices of a combo box. */
+  options: Option[];
+  /** Characters of the whole text when the probe read only the first ones (`character_count`). */
+  totalLength?: number;
+  /** The editable entry of an entry combo box. */
+  entry?: A11yNode;
+  /** Text of the error the app shows for this field (error_message relation, invalid_entry). */
+  error?: string;
+}
+
+export interface Collection {
+  kind: 'table' | 'list';
+  node: A11yNode;
+  label: string;
+  columns: string[];
+  /** Table rows, or one-element rows for a list. */
+  rows: unknown[][];
+  total: number;
+  /** Selectable rows/items by their display label, for select. */
+  options: Option[];
+  /** Check boxes inside rows (checklists), by row label; `selected` = checked. */
+  toggles: Option[];
+  /** Children of `node` before the first row (column headers): offset for readChildren. */
+  headerCount: number;
+  /** Children per row: 1 for row nodes and lists, the column count for flat cell tables. */
+  cellsPerRow: number;
+}
+
+export interface Button {
+  node: A11yNode;
+  label: string;
+  hint: string;
+}
+
+export interface MenuEntry {
+  path: string;
+  node: A11yNode;
+}
+
+export interface Notice {
+  severity: Severity;
+  text: string;
+}
+
+export interface TabStrip {
+  node: A11yNode;
+  label: string;
+  options: Option[];
+}
+
+export interface WindowReading {
+  rule: ShowRule;
+  /** Shown text not used as a label elsewhere, in reading order. */
+  texts: string[];
+  fields: Field[];
+  /** Check boxes inside table rows, named by their row: toggled like fields, shown in the table. */
+  rowToggles: Field[];
+  collections: Collection[];
+  notices: Notice[];
+  buttons: Button[];
+  menus: MenuEntry[];
+  tabs: TabStrip[];
+  /** The message of a message dialog and its severity ("question" asks, it does not warn). */
+  message?: { text: string; kind: Severity | 'question' };
+  /** The current folder of a file chooser. */
+  folder?: string;
+}

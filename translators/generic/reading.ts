@@ -1,0 +1,218 @@
+/**
+ * Reads a window: walk (what is shown), collections, label pairing, errors, message dialogs,
+ * unique names. Memoised per tree root, because translate, `input` and `available` of every
+ * action read the same tree and must agree on every name.
+ */
+import type { A11yNode } from '../../src/platform/probe.js';
+import { indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
+import { cleanText, fieldLabel, hintOf, repairName, uniqueLabels } from './labels.js';
+import { allMenuEntries } from './menus.js';
+import { inReadingOrder } from './layout.js';
+import type { Button, Collection, Field, FieldKind, Notice, Option, TabStrip, WindowReading } from './model.js';
+import { messageKind, noticeOf } from './notices.js';
+import { pairLabels, type Pairing } from './pairing.js';
+import { readCollection, type CollectionReading } from './tables.js';
+import { isPresent, showRuleOf } from './visibility.js';
+import { walkWindow, type RawControl, type RawReading } from './walk.js';
+
+const cache = new WeakMap<A11yNode, WindowReading>();
+
+export function readWindow(root: A11yNode): WindowReading {
+  let reading = cache.get(root);
+  if (!reading) {
+    reading = buildReading(root);
+    cache.set(root, reading);
+  }
+  return reading;
+}
+
+const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
+  text: 'Text',
+  secret: 'Password',
+  number: 'Value',
+  choice: 'Choice',
+  check: 'Option',
+  radio: 'Option',
+  display: 'Value',
+  table: 'Table',
+  list: 'List',
+};
+
+const WINDOW_CONTROLS = new Set(['Minimize', 'Maximize', 'Restore', 'Unmaximize', 'Close']);
+
+function buildReading(root: A11yNode): WindowReading {
+  const rule = showRuleOf(root);
+  const raw = walkWindow(root, rule);
+  const index = indexByRef(root);
+  const parents = parentIndex(root);
+  const collections = raw.collections.map(readCollection);
+  const pairing = pairLabels(
+    [
+      ...raw.controls.map((c) => ({ node: c.node, needsLabel: c.ownLabel === '' })),
+      ...collections.map((c) => ({ node: c.node, needsLabel: ownCollectionName(c.node, parents) === '' })),
+    ],
+    raw.texts,
+    index,
+    parents,
+  );
+  const errors = errorTexts(raw, index);
+  const fields = inReadingOrder(raw.controls.map((c) => toField(c, pairing, errors)), (f) => f.node, parents);
+  const tables = collections.map((c) => toCollection(c, pairing, parents));
+  const rowToggles = tables.flatMap((c) => c.toggles.map(rowToggleField));
+  const tabs = readTabs(raw.tabs);
+  // One namespace for everything an action names: fields, row check boxes, tables, lists, tabs.
+  const named: Array<{ label: string; node: A11yNode }> = [...fields, ...rowToggles, ...tables, ...tabs];
+  const names = uniqueLabels(named, (x) => x.label, (x) => hintOf(x.node));
+  named.forEach((x, i) => (x.label = names[i] as string));
+  return {
+    rule,
+    ...textsAndNotices(root, raw, { pairing, errors, parents }, fields),
+    fields,
+    rowToggles,
+    collections: tables,
+    buttons: readButtons(raw, parents),
+    menus: allMenuEntries(root, raw.menus),
+    tabs,
+    ...(raw.folderButton ? { folder: repairName(raw.folderButton.name) } : {}),
+  };
+}
+
+/** The remaining text, the notices and a message dialog's message. */
+function textsAndNotices(
+  root: A11yNode,
+  raw: RawReading,
+  { pairing, errors, parents }: { pairing: Pairing; errors: ErrorTexts; parents: Map<string, A11yNode> },
+  fields: Field[],
+): Pick<WindowReading, 'texts' | 'notices' | 'message'> {
+  // Labels used for controls are shown as field labels; captions of tables and lists stay text.
+  const usedAsLabel = new Set(raw.controls.flatMap((c) => pairing.sources.get(c.node.ref) ?? []));
+  const shownTexts = raw.texts.filter((t) => !usedAsLabel.has(t.node.ref) && !errors.labelRefs.has(t.node.ref));
+  let texts = inReadingOrder(shownTexts, (t) => t.node, parents).map((t) => t.text);
+  const notices: Notice[] = raw.notices.map(noticeOf).filter((n): n is Notice => n !== undefined);
+  const kind = messageKind(root, raw.icons);
+  let message: WindowReading['message'];
+  if (kind && texts.length > 0) {
+    message = { text: texts[0] as string, kind };
+    if (kind !== 'question') {
+      notices.unshift({ severity: kind, text: message.text });
+      texts = texts.slice(1);
+    }
+  }
+  for (const f of fields) if (f.error) notices.push({ severity: 'error', text: `${f.label}: ${f.error}` });
+  return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
+}
+
+function toField(c: RawControl, pairing: Pairing, errors: ErrorTexts): Field {
+  const label = c.ownLabel || pairing.labels.get(c.node.ref) || fallbackLabel(c.node, c.kind);
+  const error = errors.byControl.get(c.node.ref);
+  return {
+    node: c.node,
+    kind: c.kind,
+    label,
+    value: c.value,
+    settable: c.settable,
+    multiLine: c.multiLine,
+    options: c.options,
+    ...(c.entry ? { entry: c.entry } : {}),
+    ...(c.totalLength !== undefined ? { totalLength: c.totalLength } : {}),
+    ...(error ? { error } : {}),
+  };
+}
+
+function rowToggleField(o: Option): Field {
+  return { node: o.node, kind: 'check', label: o.label, value: o.selected, settable: isEnabled(o.node), multiLine: false, options: [] };
+}
+
+function fallbackLabel(node: A11yNode, kind: FieldKind): string {
+  const own = kind === 'choice' ? '' : repairName(node.name);
+  return fieldLabel(own || node.attributes?.['placeholder-text'] || hintOf(node)) || FALLBACK_LABEL[kind];
+}
+
+function toCollection(c: CollectionReading, pairing: Pairing, parents: Map<string, A11yNode>): Collection {
+  const label = ownCollectionName(c.node, parents) || pairing.labels.get(c.node.ref) || hintOf(c.node) || FALLBACK_LABEL[c.kind];
+  return { ...c, label };
+}
+
+/** A table's own name, or that of the scroll pane around it ("Places"). */
+function ownCollectionName(node: A11yNode, parents: Map<string, A11yNode>): string {
+  let current: A11yNode | undefined = node;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const name = repairName(current.name);
+    if (name) return fieldLabel(name);
+    current = parents.get(current.ref);
+    if (current && !['scroll_pane', 'viewport'].includes(current.role)) break;
+  }
+  return '';
+}
+
+interface ErrorTexts {
+  byControl: Map<string, string>;
+  labelRefs: Set<string>;
+}
+
+/** Error labels tied to controls by error_message / error_for, and invalid entries without one. */
+function errorTexts(raw: RawReading, index: Map<string, A11yNode>): ErrorTexts {
+  const out: ErrorTexts = { byControl: new Map(), labelRefs: new Set() };
+  for (const { node } of raw.controls) {
+    const refs = relationTargets(node, 'error_message');
+    const text = refs.map((ref) => cleanText(index.get(ref)?.name ?? '')).filter(Boolean).join(' ');
+    for (const ref of refs) out.labelRefs.add(ref);
+    if (text) out.byControl.set(node.ref, text);
+    else if (node.states.includes('invalid_entry')) out.byControl.set(node.ref, 'invalid value');
+  }
+  for (const { node, text } of raw.texts) {
+    for (const ref of relationTargets(node, 'error_for')) {
+      out.labelRefs.add(node.ref);
+      if (!out.byControl.has(ref) && raw.controls.some((c) => c.node.ref === ref)) out.byControl.set(ref, text);
+    }
+  }
+  return out;
+}
+
+function readButtons(raw: RawReading, parents: Map<string, A11yNode>): Button[] {
+  const kept = raw.buttons.filter((b) => !isWindowControl(b, parents));
+  const hint = (b: A11yNode) => hintOf(b) || raw.buttonHints.get(b.ref) || '';
+  const labels = uniqueLabels(kept, (b) => repairName(b.name) || buttonText(b), hint);
+  return kept.map((node, i) => ({ node, label: labels[i] as string, hint: hint(node) }));
+}
+
+function buttonText(node: A11yNode): string {
+  for (const child of node.children) {
+    const text = child.role === 'label' ? repairName(child.value || child.name) : buttonText(child);
+    if (text) return text;
+  }
+  return hintOf(node);
+}
+
+/** Title-bar buttons (minimise, maximise, close): the window manager's, covered by `close`. */
+function isWindowControl(button: A11yNode, parents: Map<string, A11yNode>): boolean {
+  if (!WINDOW_CONTROLS.has(button.name)) return false;
+  const siblings = parents.get(button.ref)?.children ?? [];
+  return siblings.filter((s) => WINDOW_CONTROLS.has(s.name) && s.role === button.role).length >= 2;
+}
+
+function readTabs(lists: A11yNode[]): TabStrip[] {
+  const strips: TabStrip[] = [];
+  for (const node of lists) {
+    const options = node.children
+      .filter((t) => t.role === 'page_tab' && isPresent(t) && repairName(t.name))
+      .map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes('selected') }));
+    if (options.length >= 2) strips.push({ node, label: repairName(node.name) || 'Tab', options });
+  }
+  return strips;
+}
+
+function parentIndex(root: A11yNode): Map<string, A11yNode> {
+  const parents = new Map<string, A11yNode>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    for (const child of node.children) {
+      parents.set(child.ref, node);
+      stack.push(child);
+    }
+  }
+  return parents;
+}
+
+export type { Collection, Field };

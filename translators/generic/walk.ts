@@ -1,0 +1,212 @@
+/**
+ * One pass over the shown part of a window's tree, sorting nodes into texts, controls, buttons,
+ * tables and lists, notices and menus. Invisible and non-showing subtrees, decoration (separators,
+ * scroll bars, icons) and the insides of buttons are skipped; every node lands in one bucket at
+ * most, so nothing is reported twice.
+ */
+import { isSecretNode, type A11yNode } from '../../src/platform/probe.js';
+import { hasState, isEnabled } from '../../src/translate/tree.js';
+import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
+import { menuEntriesOfButton } from './menus.js';
+import type { FieldKind, MenuEntry, Option } from './model.js';
+import { BUTTON_ROLES, DECORATIVE_ROLES, DISPLAY_ROLES, LIST_ROLES, NOTICE_ROLES, NUMBER_ROLES, TABLE_ROLES, TEXT_INPUT_ROLES, TEXT_ROLES, TOGGLE_ROLES } from './roles.js';
+import { isPresent, isShown, type ShowRule } from './visibility.js';
+
+export interface TextCandidate {
+  node: A11yNode;
+  text: string;
+}
+
+export interface RawControl {
+  node: A11yNode;
+  kind: FieldKind;
+  /** A label the control carries itself (check box text); '' when it needs a label from layout. */
+  ownLabel: string;
+  value: string | number | boolean;
+  settable: boolean;
+  multiLine: boolean;
+  options: Option[];
+  entry?: A11yNode;
+  totalLength?: number;
+}
+
+export interface RawNotice {
+  node: A11yNode;
+  kind: string;
+  texts: string[];
+}
+
+export interface RawReading {
+  rule: ShowRule;
+  texts: TextCandidate[];
+  controls: RawControl[];
+  collections: A11yNode[];
+  buttons: A11yNode[];
+  /** Tooltips of wrapper buttons (GTK4 menu buttons), for the real button inside. */
+  buttonHints: Map<string, string>;
+  menus: MenuEntry[];
+  notices: RawNotice[];
+  /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
+  icons: string[];
+  tabs: A11yNode[];
+  folderButton?: A11yNode;
+}
+
+export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
+  const out: RawReading = { rule, texts: [], controls: [], collections: [], buttons: [], buttonHints: new Map(), menus: [], notices: [], icons: [], tabs: [] };
+  const inChooser = root.role === 'file_chooser';
+  for (const child of root.children) visit(child, out, inChooser);
+  return out;
+}
+
+function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
+  if (!isShown(node, out.rule)) return;
+  const role = node.role;
+  if (DECORATIVE_ROLES.has(role)) {
+    if ((role === 'icon' || role === 'image') && repairName(node.name)) out.icons.push(repairName(node.name));
+    return;
+  }
+  if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
+  if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
+  if (TEXT_INPUT_ROLES.has(role)) return visitTextInput(node, out);
+  if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
+  if (role === 'combo_box') return void out.controls.push(comboControl(node));
+  if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
+  if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
+  if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
+  if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
+  if (TEXT_ROLES.has(role)) {
+    const text = cleanText(node.value || node.name);
+    if (text) out.texts.push({ node, text });
+    return;
+  }
+  const nested = inChooser || role === 'file_chooser';
+  for (const child of node.children) visit(child, out, nested);
+}
+
+/** False when the "button" is only a wrapper around the real one (GTK4 menu buttons). */
+function visitButton(node: A11yNode, out: RawReading, inChooser: boolean): boolean {
+  const wrapper = (node.actions ?? []).length === 0 && node.children.some(hasButtonInside);
+  if (wrapper) {
+    const hint = hintOf(node);
+    const inner = node.children.find(hasButtonInside);
+    const button = inner && (BUTTON_ROLES.has(inner.role) ? inner : undefined);
+    if (hint && button && !hintOf(button)) out.buttonHints.set(button.ref, hint);
+    return false;
+  }
+  // A greyed-out button cannot be pressed now: press lists only what works (P-TOOL-2).
+  if (controlLabel(node) && isEnabled(node)) out.buttons.push(node);
+  out.menus.push(...menuEntriesOfButton(node));
+  if (inChooser && node.role === 'toggle_button' && hasState(node, 'checked') && !out.folderButton) out.folderButton = node;
+  return true;
+}
+
+function hasButtonInside(node: A11yNode): boolean {
+  return BUTTON_ROLES.has(node.role) || node.children.some(hasButtonInside);
+}
+
+function visitTextInput(node: A11yNode, out: RawReading): void {
+  const editable = hasState(node, 'editable') && !hasState(node, 'read_only');
+  if (!editable) {
+    const text = cleanText(node.value ?? '');
+    if (text) out.texts.push({ node, text });
+    return;
+  }
+  const secret = isSecretNode(node);
+  // The probe reads long texts only in part and says how long they are.
+  const total = Number(node.attributes?.character_count);
+  out.controls.push({
+    node,
+    kind: secret ? 'secret' : 'text',
+    ownLabel: '',
+    // P-SENS-1: a secret's text is never read; the probe's masked value is all there is.
+    value: secret ? (node.value ?? '') : cleanText(node.value ?? ''),
+    settable: isEnabled(node),
+    multiLine: hasState(node, 'multi_line'),
+    options: [],
+    ...(!secret && Number.isInteger(total) && total > 0 ? { totalLength: total } : {}),
+  });
+}
+
+function toggleControl(node: A11yNode): RawControl {
+  return {
+    node,
+    kind: node.role === 'radio_button' ? 'radio' : 'check',
+    ownLabel: controlLabel(node),
+    value: hasState(node, 'checked') || hasState(node, 'pressed'),
+    settable: isEnabled(node),
+    multiLine: false,
+    options: [],
+  };
+}
+
+function numberControl(node: A11yNode): RawControl {
+  const raw = cleanText(node.value ?? '');
+  const number = raw === '' ? NaN : Number(raw);
+  const display = DISPLAY_ROLES.has(node.role);
+  return {
+    node,
+    kind: display ? 'display' : 'number',
+    ownLabel: repairName(node.name),
+    value: Number.isFinite(number) ? number : raw,
+    settable: !display && isEnabled(node),
+    multiLine: false,
+    options: [],
+  };
+}
+
+function comboControl(node: A11yNode): RawControl {
+  const entry = findEditable(node);
+  const options = comboOptions(node);
+  const chosen = options.find((o) => o.selected)?.label;
+  const value = entry ? cleanText(entry.value ?? '') : repairName(node.value || node.name) || chosen || '';
+  return { node, kind: 'choice', ownLabel: '', value, settable: isEnabled(node), multiLine: false, options, ...(entry ? { entry } : {}) };
+}
+
+function findEditable(node: A11yNode): A11yNode | undefined {
+  for (const child of node.children) {
+    if (TEXT_INPUT_ROLES.has(child.role) && hasState(child, 'editable')) return child;
+  }
+  return undefined;
+}
+
+function comboOptions(node: A11yNode): Option[] {
+  const options: Option[] = [];
+  const walk = (n: A11yNode) => {
+    for (const child of n.children) {
+      const label = repairName(child.name);
+      if (['menu_item', 'list_item', 'table_cell', 'check_menu_item'].includes(child.role) && label && isPresent(child)) {
+        if (!options.some((o) => o.label === label)) options.push({ label, node: child, selected: hasState(child, 'selected') });
+      } else walk(child);
+    }
+  };
+  walk(node);
+  return options;
+}
+
+function visitTabs(node: A11yNode, out: RawReading, inChooser: boolean): void {
+  out.tabs.push(node);
+  // Only the selected page's content is on screen.
+  for (const tab of node.children) {
+    if (tab.role !== 'page_tab' || hasState(tab, 'selected')) for (const child of tab.children) visit(child, out, inChooser);
+  }
+}
+
+function visitNotice(node: A11yNode, out: RawReading, inChooser: boolean): void {
+  const texts: string[] = [];
+  const collect = (n: A11yNode) => {
+    for (const child of n.children) {
+      if (!isShown(child, out.rule)) continue;
+      if (TEXT_ROLES.has(child.role)) {
+        const text = cleanText(child.value || child.name);
+        if (text) texts.push(text);
+      } else if (BUTTON_ROLES.has(child.role) || TOGGLE_ROLES.has(child.role)) visit(child, out, inChooser);
+      else collect(child);
+    }
+  };
+  collect(node);
+  const own = repairName(node.name);
+  if (texts.length === 0 && own && node.role !== 'status_bar') texts.push(own);
+  out.notices.push({ node, kind: node.role, texts });
+}
+
