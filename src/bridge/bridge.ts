@@ -10,6 +10,7 @@ import type { TranslatorRegistry } from '../translate/registry.js';
 import { silentLogger, type Logger } from '../util/logger.js';
 import { AppToolBuilder, type AppToolNaming } from './appTools.js';
 import { Executor } from './executor.js';
+import { ScreenshotStore } from './screenshots.js';
 import { BridgeState, type BridgeChange, type WindowRecord } from './state.js';
 import { StateSync } from './sync.js';
 
@@ -23,6 +24,8 @@ export interface BridgeOptions {
   appToolNaming?: AppToolNaming;
   rescanMs?: number;
   defaultTimeoutMs?: number;
+  /** Adds a screenshot block and a capture action to every window (needs `probe.capture`). */
+  screenshots?: boolean;
 }
 
 export class Bridge {
@@ -31,12 +34,14 @@ export class Bridge {
   readonly probe: Probe;
   private readonly executor: Executor;
   private readonly registry: TranslatorRegistry;
+  private readonly screenshots: ScreenshotStore | undefined;
 
   private constructor(options: BridgeOptions) {
     const log = options.log ?? silentLogger;
     this.probe = options.probe;
     this.registry = options.registry;
     const appTools = new AppToolBuilder(options.registry, options.appToolNaming ?? 'single');
+    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe) : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,
@@ -46,6 +51,7 @@ export class Bridge {
       inScope: options.inScope ?? (() => true),
       log,
       rescanMs: options.rescanMs,
+      screenshots: this.screenshots,
     });
     this.executor = new Executor({
       state: this.state,
@@ -102,6 +108,7 @@ export class Bridge {
 
   async close(): Promise<void> {
     this.sync.stop();
+    this.screenshots?.close();
     await this.probe.close();
   }
 }

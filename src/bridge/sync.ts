@@ -8,6 +8,7 @@ import type { AppInfo, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree 
 import { translateWindow, type TranslatorRegistry } from '../translate/registry.js';
 import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
+import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
 import { WindowIdAllocator } from './windowIds.js';
@@ -23,6 +24,8 @@ export interface SyncOptions {
   log: Logger;
   /** Re-scan everything this often as a safety net for lost events (0 = never). */
   rescanMs?: number;
+  /** When set, every window gets a screenshot block and a capture action. */
+  screenshots?: ScreenshotStore;
   now?: () => number;
 }
 
@@ -213,6 +216,9 @@ export class StateSync {
       { platform: this.options.probe.platform, warnings, truncated: tree.truncated },
       this.options.log,
     );
+    const shots = this.options.screenshots;
+    if (shots && needsTree) translation.view = await shots.decorate(translation.view, winId, native.nativeId, native.title);
+    else if (shots && previous) translation.view = keepScreenshot(translation.view, previous.view);
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
   }
 
@@ -227,4 +233,12 @@ export class StateSync {
       return emptyTree(native, `The content of this window could not be read (${message}).`);
     }
   }
+}
+
+/** A re-translation without a re-read keeps the window's last screenshot block and action. */
+function keepScreenshot(view: WindowRecord['view'], previous: WindowRecord['view']): WindowRecord['view'] {
+  const media = previous.blocks.find((b) => b.type === 'media' && b.id === 'screenshot');
+  const capture = previous.actions.find((a) => a.name === 'capture');
+  if (!media || !capture) return view;
+  return { ...view, blocks: [...view.blocks, media], actions: [...view.actions, capture] };
 }

@@ -64,7 +64,7 @@ export async function a2cCommand(argv: string[]): Promise<number> {
   const options = connectOptions(values);
   const log = createLogger({ level: options.level, redact: () => (options.token ? [options.token] : []) });
   const source = await openSource(COMMAND, values);
-  const bridge = await startBridge(source.probe, log, source.multiApp);
+  const bridge = await startBridge(source, log);
   const hub = new SessionHub(bridge, log, createWindowResources(bridge, { host: options.host, multiApp: source.multiApp }));
   const computer = new Computer(options.name, log);
   await computer.addServer(await hostBridge(hub, log));

@@ -1,9 +1,16 @@
-/** Builds a bridge on a probe with the project's translator registry. */
+/** Builds a bridge on an opened source with the project's translator registry. */
 import { Bridge } from '../bridge/bridge.js';
-import type { Probe } from '../platform/probe.js';
 import type { Logger } from '../util/logger.js';
 import { registry } from '../../translators/index.js';
+import type { OpenedSource } from './source.js';
 
-export function startBridge(probe: Probe, log: Logger, multiApp = false): Promise<Bridge> {
-  return Bridge.start({ probe, registry, log, appToolNaming: multiApp ? 'per-app' : 'single' });
+export function startBridge(source: OpenedSource, log: Logger): Promise<Bridge> {
+  return Bridge.start({
+    probe: source.probe,
+    registry,
+    log,
+    appToolNaming: source.multiApp ? 'per-app' : 'single',
+    ...(source.inScope ? { inScope: source.inScope } : {}),
+    screenshots: source.screenshots === true,
+  });
 }

@@ -1,10 +1,11 @@
+import { createWindowResources } from '../a2c/windowResources.js';
 import { SessionHub } from '../server/hub.js';
 import { startHttpServer } from '../server/http.js';
 import { serveStdio } from '../server/stdio.js';
 import { createLogger, type LogLevel } from '../util/logger.js';
-import { DEMO_FLAGS, DEMO_HELP } from './demoOptions.js';
 import { startBridge } from './runtime.js';
-import { openSource } from './source.js';
+import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
+import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
 import { parseCommandArgs, parsePort, UsageError } from './usage.js';
 
 export const SERVE_HELP = `Usage: gui-bridge serve [source] [--http PORT [--host H] [--token T]] [--stdio]
@@ -12,7 +13,7 @@ export const SERVE_HELP = `Usage: gui-bridge serve [source] [--http PORT [--host
 Serves the GUI Bridge Protocol over MCP: stdio by default, Streamable HTTP with --http.
 
 Source:
-${DEMO_HELP}
+${SOURCE_HELP}
 
 Transport:
   --http PORT            serve Streamable HTTP at http://HOST:PORT/mcp (many clients at once)
@@ -22,10 +23,14 @@ Transport:
   --allowed-origin URL   also accept this Origin (repeatable)
   --stdio                serve stdio too when --http is given
   --log-level L          debug | info | warn | error (default info; logs go to stderr)
+
+A2C-SMCP (docs/a2c.md):
+  --a2c                  also list one window://HOST/WINID resource per window (A2C-SMCP v0.2)
+${A2C_HOST_HELP}
 `;
 
 const FLAGS = {
-  ...DEMO_FLAGS,
+  ...SOURCE_FLAGS,
   http: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string' },
@@ -33,6 +38,8 @@ const FLAGS = {
   'allowed-origin': { type: 'string', multiple: true },
   stdio: { type: 'boolean' },
   'log-level': { type: 'string' },
+  a2c: { type: 'boolean' },
+  'a2c-host': { type: 'string' },
 } as const;
 
 const LEVELS = ['debug', 'info', 'warn', 'error'];
@@ -48,11 +55,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const port = values.http !== undefined ? parsePort('serve', '--http', values.http) : undefined;
   if (port === undefined && (values.host || values.token)) throw new UsageError('serve', '--host and --token need --http PORT');
   const token = values.token ?? process.env.GUI_BRIDGE_TOKEN;
+  const a2cHost = parseA2cHost('serve', values['a2c-host'], values.a2c === true);
   const log = createLogger({ level: level as LogLevel });
 
   const source = await openSource('serve', values);
-  const bridge = await startBridge(source.probe, log, source.multiApp);
-  const hub = new SessionHub(bridge, log);
+  const bridge = await startBridge(source, log);
+  const hub = new SessionHub(bridge, log, values.a2c ? createWindowResources(bridge, { host: a2cHost, multiApp: source.multiApp }) : undefined);
   const stops: Array<() => Promise<void>> = [];
   if (port !== undefined) {
     const http = await startHttpServer(hub, {

@@ -1,26 +1,61 @@
-/** Chooses the probe a command works on: the demo app now; real platforms plug in here. */
+/** Chooses the probe a command works on: the demo app or a recorded fixture; real platforms plug in here. */
 import { DemoProbe } from '../platform/demo/probe.js';
-import type { Probe } from '../platform/probe.js';
-import { demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
+import { readFixtureFile } from '../platform/fixture/files.js';
+import { FixtureProbe } from '../platform/fixture/probe.js';
+import type { AppInfo, Probe } from '../platform/probe.js';
+import { DEMO_FLAGS, DEMO_HELP, demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
+import { LIVE_FLAGS, LIVE_HELP, openLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
 import { UsageError } from './usage.js';
 
-export interface SourceFlagValues extends DemoFlagValues {
+/** Flags every command that opens a source accepts. */
+export const SOURCE_FLAGS = {
+  ...LIVE_FLAGS,
+  ...DEMO_FLAGS,
+  fixture: { type: 'string' },
+} as const;
+
+export const SOURCE_HELP = `${LIVE_HELP}
+${DEMO_HELP}
+  --fixture PATH         replay a recorded fixture offline (fixtures/<app>/<scenario>.json);
+                         reads work, actions fail with a clear error`;
+
+export interface SourceFlagValues extends DemoFlagValues, LiveFlagValues {
   demo?: boolean;
+  fixture?: string;
 }
 
 export interface OpenedSource {
   probe: Probe;
   /** Several applications in one server → per-app tool names (D-4). */
   multiApp: boolean;
+  /** Which applications to serve (D-4); all when omitted. */
+  inScope?: (app: AppInfo) => boolean;
+  /** Screenshot blocks and capture actions (--screenshots). */
+  screenshots?: boolean;
   description: string;
 }
 
 export async function openSource(command: string, values: SourceFlagValues): Promise<OpenedSource> {
+  const chosen = [values.demo === true, values.fixture !== undefined, wantsLiveSource(values)].filter(Boolean).length;
+  if (chosen > 1) throw new UsageError(command, 'choose one source: --app/--all-apps, --demo or --fixture');
+  if (wantsLiveSource(values)) return openLiveSource(command, values);
+  if (values.screenshots) throw new UsageError(command, '--screenshots needs a live desktop: --app NAME or --all-apps');
+  if (values.fixture !== undefined) return openFixture(command, values.fixture);
   if (values.demo) {
     const probe = new DemoProbe(demoOptions(command, values));
     const userEvery = demoUserEdits(command, values);
     if (userEvery) probe.app.simulateUser(userEvery);
     return { probe, multiApp: false, description: 'the built-in Orders demo app' };
   }
-  throw new UsageError(command, 'choose what to serve: --demo (the built-in demo app)');
+  throw new UsageError(command, 'choose what to serve: --app NAME or --all-apps (this desktop), --demo (the built-in demo app) or --fixture PATH (a recording)');
+}
+
+async function openFixture(command: string, path: string): Promise<OpenedSource> {
+  if (path.trim() === '') throw new UsageError(command, '--fixture needs a file path');
+  const fixture = await readFixtureFile(path);
+  return {
+    probe: new FixtureProbe(fixture),
+    multiApp: fixture.apps.length > 1,
+    description: `the recorded fixture ${path} (offline, read-only)`,
+  };
 }

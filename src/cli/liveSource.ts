@@ -1,0 +1,78 @@
+/**
+ * The live desktop as a source: `--app NAME|PID|ID` (repeatable) or `--all-apps` on the current
+ * display (Linux: DISPLAY + session bus) or the current Windows/macOS session.
+ */
+import type { AppInfo, Probe } from '../platform/probe.js';
+import { UsageError } from './usage.js';
+
+export const LIVE_FLAGS = {
+  app: { type: 'string', multiple: true },
+  'all-apps': { type: 'boolean' },
+  screenshots: { type: 'boolean' },
+} as const;
+
+export const LIVE_HELP = `  --app NAME|PID|ID      serve this application of the current desktop (repeatable): its name
+                         (gedit), application id (org.gnome.gedit), window class or pid
+  --all-apps             serve every application of the current desktop
+  --screenshots          add a screenshot of each window (media block) and a capture action`;
+
+export interface LiveFlagValues {
+  app?: string[];
+  'all-apps'?: boolean;
+  screenshots?: boolean;
+}
+
+export interface LiveSource {
+  probe: Probe;
+  multiApp: boolean;
+  inScope: (app: AppInfo) => boolean;
+  screenshots: boolean;
+  description: string;
+}
+
+export function wantsLiveSource(values: LiveFlagValues): boolean {
+  return (values.app?.length ?? 0) > 0 || values['all-apps'] === true;
+}
+
+export async function openLiveSource(command: string, values: LiveFlagValues): Promise<LiveSource> {
+  const selectors = values.app ?? [];
+  if (values['all-apps'] && selectors.length > 0) throw new UsageError(command, 'choose --app NAME (repeatable) or --all-apps, not both');
+  if (selectors.some((s) => s.trim() === '')) throw new UsageError(command, '--app needs a name, id or pid');
+  const probe = await openPlatformProbe(values.screenshots === true);
+  const all = values['all-apps'] === true;
+  return {
+    probe,
+    multiApp: all || selectors.length > 1,
+    inScope: all ? () => true : appMatcher(selectors),
+    screenshots: values.screenshots === true,
+    description: all ? 'every application of this desktop' : `${selectors.join(', ')} on this desktop`,
+  };
+}
+
+/** "gedit" matches name gedit, id org.gnome.gedit (last segment), class Gedit, or a pid. */
+export function appMatcher(selectors: string[]): (app: AppInfo) => boolean {
+  const wanted = selectors.map((s) => s.trim().toLowerCase());
+  return (app) => {
+    const names = [app.name, app.id, app.id.split('.').at(-1) ?? '', app.pid === null ? '' : String(app.pid)].map((n) => n.toLowerCase());
+    return wanted.some((w) => names.includes(w));
+  };
+}
+
+async function openPlatformProbe(capture: boolean): Promise<Probe> {
+  switch (process.platform) {
+    case 'linux': {
+      const { LinuxProbe } = await import('../platform/linux/probe.js');
+      return LinuxProbe.open({ capture });
+    }
+    case 'win32': {
+      const { createWin32Probe } = await import('../platform/win32/index.js');
+      return createWin32Probe();
+    }
+    case 'darwin': {
+      const { createDarwinProbe } = await import('../platform/darwin/index.js');
+      return createDarwinProbe();
+    }
+    default:
+      throw new Error(`no desktop probe for ${process.platform}`);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The Linux probe: X11 (windows, owners, modality, input, screenshots) + AT-SPI (applications,
+ * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
+ * left to the platform: AT-SPI ignores modality, the bridge enforces it.
+ */
+import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
+import { AtspiAccess } from './atspi/index.js';
+import { readBounds } from './atspi/nodeReader.js';
+import { parseRef } from './atspi/refs.js';
+import { WindowCapturer } from './capture/index.js';
+import { ChangeFeed } from './changeFeed.js';
+import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
+import { XTestInput } from './input/index.js';
+import { windowOnlyTree } from '../shared-desktop/windowOnly.js';
+import { buildTopology, type AppActionsByBus, type LinuxWindow, type Topology } from './topology.js';
+import { activateWindow, closeWindow, listWindows, X11Connection } from './x11/index.js';
+
+export interface LinuxProbeOptions {
+  /** Environment naming the display and buses (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** Hold Composite redirection so windows can be captured (screenshots). */
+  capture?: boolean;
+}
+
+const NO_ACCESSIBLE =
+  'This window exposes no accessibility information (its toolkit has no AT-SPI support, or accessibility is off for it): only its title and keyboard input are available.';
+
+export class ProbeUnavailableError extends Error {
+  override name = 'ProbeUnavailableError';
+}
+
+export class LinuxProbe implements Probe {
+  readonly platform = 'linux';
+  /** File choosers emit 600–880 signals in 150 ms: let storms settle before re-reading. */
+  readonly settleMs = 60;
+  private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
+  private topologyAt = 0;
+  private readonly endpoints = new Map<string, GtkAppEndpoint>();
+  private input: XTestInput | null = null;
+
+  private constructor(
+    private readonly x11: X11Connection,
+    private readonly atspi: AtspiAccess,
+    private readonly feed: ChangeFeed,
+    private readonly gtk: GtkActions,
+    private readonly capturer: WindowCapturer | null,
+  ) {}
+
+  static async open(options: LinuxProbeOptions = {}): Promise<LinuxProbe> {
+    const env = options.env ?? process.env;
+    if (!env.DISPLAY) {
+      throw new ProbeUnavailableError('no X display: DISPLAY is not set (start one with "gui-bridge desktop up", then eval "$(gui-bridge desktop env)")');
+    }
+    const x11 = await X11Connection.open(env.DISPLAY).catch((error: unknown) => {
+      throw new ProbeUnavailableError(error instanceof Error ? error.message : String(error));
+    });
+    const atspi = await AtspiAccess.open({ env }).catch(async (error: unknown) => {
+      await x11.close();
+      throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (!atspi.health.ok) {
+      await Promise.all([atspi.close(), x11.close()]);
+      throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (is at-spi2-core running? "gui-bridge desktop up" starts one)`);
+    }
+    const feed = await ChangeFeed.start(x11, atspi);
+    const capturer = options.capture ? await WindowCapturer.open(x11) : null;
+    const probe = new LinuxProbe(x11, atspi, feed, new GtkActions(env.DBUS_SESSION_BUS_ADDRESS), capturer);
+    feed.routeContent((ref) => probe.topology.nativeOfRef.get(ref));
+    return probe;
+  }
+
+  subscribe(listener: (change: ProbeChange) => void): () => void {
+    return this.feed.subscribe(listener);
+  }
+
+  async listApps(): Promise<AppInfo[]> {
+    return (await this.readTopology(true)).apps;
+  }
+
+  async listWindows(): Promise<NativeWindow[]> {
+    return (await this.readTopology(false)).windows.map((w) => w.native);
+  }
+
+  async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
+    const window = this.window(nativeId);
+    if (!window.ref) return windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
+    const app = this.topology.apps.find((a) => a.key === window.native.appKey);
+    return this.atspi.readTree(window.ref, budget, app?.name);
+  }
+
+  doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
+  setText = (ref: string, text: string) => this.atspi.primitives.setText(ref, text);
+  insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
+  setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
+  select = (ref: string) => this.atspi.primitives.select(ref);
+  focus = (ref: string) => this.atspi.primitives.focus(ref);
+  readText = (ref: string) => this.atspi.primitives.readText(ref);
+  readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
+
+  /** The last resort: a real pointer click at the node's centre, its window brought forward first. */
+  async click(ref: string): Promise<void> {
+    const box = await readBounds(this.atspi.client, parseRef(ref));
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + box.height / 2);
+    const target = this.topology.windows
+      .filter((w) => w.x11.bounds.x <= x && x < w.x11.bounds.x + w.x11.bounds.width && w.x11.bounds.y <= y && y < w.x11.bounds.y + w.x11.bounds.height)
+      .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex)[0];
+    if (target) await this.activateWindow(target.native.nativeId);
+    await (await this.keyboard()).click(x, y);
+  }
+
+  async activateWindow(nativeId: string): Promise<void> {
+    const result = await activateWindow(this.x11, this.window(nativeId).x11.xid);
+    if (!result.active) throw new Error(`window ${nativeId} could not be brought to the front (a modal window may hold the focus)`);
+    this.feed.markWindows();
+  }
+
+  async closeWindow(nativeId: string): Promise<void> {
+    await closeWindow(this.x11, this.window(nativeId).x11.xid);
+  }
+
+  /** XTEST input goes to the focused window: bring the target forward first (openbox may not). */
+  async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
+    await this.activateWindow(nativeId);
+    const keyboard = await this.keyboard();
+    if ('text' in input) await keyboard.typeText(input.text);
+    else await keyboard.pressKeys(input.keys);
+  }
+
+  async doAppAction(appKey: string, name: string): Promise<void> {
+    const endpoint = this.endpoints.get(appKey);
+    if (!endpoint) throw new Error(`application ${appKey} exports no GTK actions`);
+    await this.gtk.activate(endpoint, name);
+  }
+
+  async capture(nativeId: string): Promise<Buffer> {
+    if (!this.capturer) throw new Error('screen capture is off (serve with --screenshots)');
+    return (await this.capturer.captureWindow(this.window(nativeId).x11.xid)).png;
+  }
+
+  async close(): Promise<void> {
+    this.feed.stop();
+    this.gtk.close();
+    await this.input?.close().catch(() => undefined);
+    await this.atspi.close().catch(() => undefined);
+    await this.x11.close().catch(() => undefined);
+  }
+
+  private window(nativeId: string): LinuxWindow {
+    const window = this.topology.windows.find((w) => w.native.nativeId === nativeId);
+    if (!window) throw new Error(`window ${nativeId} is gone`);
+    return window;
+  }
+
+  private async keyboard(): Promise<XTestInput> {
+    this.input ??= await XTestInput.open(this.x11);
+    return this.input;
+  }
+
+  /** listApps and listWindows come in pairs: one X11 + AT-SPI reading serves both. */
+  private async readTopology(fresh: boolean): Promise<Topology> {
+    if (!fresh && Date.now() - this.topologyAt < 100) return this.topology;
+    const [x11Windows, atspiApps] = await Promise.all([listWindows(this.x11), this.atspi.listApplications()]);
+    const actions = await this.appActions(x11Windows, atspiApps);
+    this.topology = buildTopology(x11Windows, atspiApps, actions);
+    this.topologyAt = Date.now();
+    return this.topology;
+  }
+
+  private async appActions(windows: Awaited<ReturnType<typeof listWindows>>, apps: Awaited<ReturnType<AtspiAccess['listApplications']>>): Promise<AppActionsByBus> {
+    const actions: AppActionsByBus = new Map();
+    await Promise.all(
+      apps.map(async (app) => {
+        const window = windows.find((w) => w.pid !== null && w.pid === app.pid && w.gtkApplicationId);
+        if (!window) return;
+        const endpoint = await gtkEndpoint(this.x11, window.xid);
+        if (!endpoint) return;
+        this.endpoints.set(app.bus, endpoint);
+        actions.set(app.bus, await this.gtk.list(endpoint).catch(() => []));
+      }),
+    );
+    return actions;
+  }
+}
