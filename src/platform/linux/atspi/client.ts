@@ -1,0 +1,161 @@
+/**
+ * Typed AT-SPI calls on accessible objects. Calls to an application go over its direct
+ * peer-to-peer socket when the toolkit offers one (GTK3's atk-bridge: `GetApplicationBusAddress`;
+ * measured 198 ms vs 275 ms for gedit's 1007-node tree), else over the bus; both pipeline freely.
+ */
+import type { AtspiConnection } from './connection.js';
+import { DbusLink } from './dbusLink.js';
+import { IFACE, ROOT_PATH } from './names.js';
+import { fromWire, type ObjRef } from './refs.js';
+import { stateNames } from './vocabulary.js';
+
+export interface ClientOptions {
+  /** Use applications' peer-to-peer sockets when offered (default true). */
+  peerToPeer?: boolean;
+}
+
+export class AtspiClient {
+  private readonly peers = new Map<string, Promise<DbusLink | null>>();
+  /** The link each application's calls go over, once known (its peer socket or the bus). */
+  private readonly settled = new Map<string, DbusLink>();
+  private peerBus: DbusLink | null = null;
+  /** Calls made so far (benchmarks report calls per tree). */
+  callCount = 0;
+
+  constructor(
+    readonly connection: AtspiConnection,
+    private readonly options: ClientOptions = {},
+  ) {}
+
+  /** One method call on an accessible object. Resolves to the reply body. */
+  call(ref: ObjRef, iface: string, member: string, signature = '', body: unknown[] = [], timeoutMs?: number): Promise<unknown[]> {
+    this.callCount++;
+    const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
+    // Fast path (most calls of a walk): the socket for this application is already known.
+    const known = this.settled.get(ref.bus);
+    if (known && !known.closed && this.peerBus && !this.peerBus.closed) return known.call(message, timeoutMs);
+    return this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+  }
+
+  async property(ref: ObjRef, iface: string, name: string): Promise<unknown> {
+    const [variant] = await this.call(ref, IFACE.properties, 'Get', 'ss', [iface, name]);
+    return unwrap(variant);
+  }
+
+  async properties(ref: ObjRef, iface: string): Promise<Record<string, unknown>> {
+    const [map] = await this.call(ref, IFACE.properties, 'GetAll', 's', [iface]);
+    const out: Record<string, unknown> = {};
+    if (map && typeof map === 'object') for (const [key, value] of Object.entries(map)) out[key] = unwrap(value);
+    return out;
+  }
+
+  async role(ref: ObjRef): Promise<number> {
+    const [role] = await this.call(ref, IFACE.accessible, 'GetRole');
+    return Number(role);
+  }
+
+  async states(ref: ObjRef): Promise<string[]> {
+    const [words] = await this.call(ref, IFACE.accessible, 'GetState');
+    return stateNames(Array.isArray(words) ? words.map(Number) : []);
+  }
+
+  async children(ref: ObjRef): Promise<ObjRef[]> {
+    const [list] = await this.call(ref, IFACE.accessible, 'GetChildren');
+    return toRefs(list);
+  }
+
+  async childAt(ref: ObjRef, index: number): Promise<ObjRef | null> {
+    const [child] = await this.call(ref, IFACE.accessible, 'GetChildAtIndex', 'i', [index]);
+    return fromWire(child);
+  }
+
+  async interfaces(ref: ObjRef): Promise<string[]> {
+    const [list] = await this.call(ref, IFACE.accessible, 'GetInterfaces');
+    return Array.isArray(list) ? list.map(String) : [];
+  }
+
+  async attributes(ref: ObjRef): Promise<Record<string, string>> {
+    const [map] = await this.call(ref, IFACE.accessible, 'GetAttributes');
+    return stringMap(map);
+  }
+
+  /** Extents in screen (0) or window (1) coordinates: [x, y, width, height]. */
+  async extents(ref: ObjRef, coordType: number): Promise<[number, number, number, number]> {
+    const [box] = await this.call(ref, IFACE.component, 'GetExtents', 'u', [coordType]);
+    const [x, y, w, h] = Array.isArray(box) ? box.map(Number) : [];
+    return [x ?? 0, y ?? 0, w ?? 0, h ?? 0];
+  }
+
+  /** The unix pid of an application's bus connection. */
+  async pidOf(bus: string): Promise<number> {
+    const link = this.connection.bus();
+    const [pid] = await link.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetConnectionUnixProcessID', signature: 's', body: [bus] });
+    return Number(pid);
+  }
+
+  /** Forgets an application's peer socket (it quit, or its socket failed). */
+  forgetPeer(bus: string): void {
+    const peer = this.peers.get(bus);
+    this.peers.delete(bus);
+    this.settled.delete(bus);
+    void peer?.then((link) => link?.close());
+  }
+
+  close(): void {
+    for (const bus of [...this.peers.keys()]) this.forgetPeer(bus);
+  }
+
+  private async linkFor(bus: string): Promise<DbusLink> {
+    const main = this.connection.bus();
+    if (this.peerBus !== main) {
+      // A new accessibility bus: every peer socket belongs to the old session of the apps.
+      this.close();
+      this.peerBus = main;
+    }
+    let peer = this.peers.get(bus);
+    if (!peer) {
+      const forget = (): void => {
+        if (this.peers.get(bus) !== opened) return;
+        this.peers.delete(bus);
+        this.settled.delete(bus);
+      };
+      const opened: Promise<DbusLink | null> = this.options.peerToPeer === false ? Promise.resolve(null) : this.openPeer(main, bus, forget);
+      peer = opened;
+      this.peers.set(bus, peer);
+    }
+    const link = (await peer) ?? main;
+    if (this.peers.get(bus) === peer) this.settled.set(bus, link);
+    return link;
+  }
+
+  private async openPeer(main: DbusLink, bus: string, onClose: () => void): Promise<DbusLink | null> {
+    try {
+      const call = { destination: bus, path: ROOT_PATH, interface: IFACE.application, member: 'GetApplicationBusAddress' };
+      const [address] = await main.call(call, this.connection.callTimeoutMs);
+      if (typeof address !== 'string' || address === '') return null;
+      const link = await DbusLink.open(address, { hello: false, timeoutMs: this.connection.callTimeoutMs });
+      link.on('close', onClose);
+      return link;
+    } catch {
+      // GTK4 has no peer socket (UnknownMethod); any other failure: use the bus.
+      return null;
+    }
+  }
+}
+
+/** dbus-next hands variants as { signature, value }. */
+export function unwrap(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'signature' in value && 'value' in value) return (value as { value: unknown }).value;
+  return value;
+}
+
+export function toRefs(list: unknown): ObjRef[] {
+  if (!Array.isArray(list)) return [];
+  return list.map(fromWire).filter((ref): ref is ObjRef => ref !== null);
+}
+
+export function stringMap(map: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (map && typeof map === 'object') for (const [key, value] of Object.entries(map)) out[key] = String(unwrap(value));
+  return out;
+}

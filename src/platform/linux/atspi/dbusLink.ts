@@ -1,0 +1,239 @@
+/**
+ * One D-Bus socket (a bus or an application's peer-to-peer socket) with raw method calls:
+ * pipelined calls matched by serial, a timeout on every call, every pending call rejected when
+ * the socket closes, and no exception escaping to the process (a D-Bus failure is a value).
+ * Authentication is dbus-next's; messages go through our own codec (wire.ts, wireRead.ts):
+ * dbus-next's general one cost more CPU and garbage than the applications spent answering.
+ */
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
+import clientHandshake from 'dbus-next/lib/handshake.js';
+import { openSocket, socketTarget } from './address.js';
+import { AtspiError } from './errors.js';
+import { DBUS } from './names.js';
+import { MessageWriter } from './wire.js';
+import { MessageReader, type WireMessage } from './wireRead.js';
+
+const MESSAGE_TYPE = { call: 1, reply: 2, error: 3, signal: 4 } as const;
+const NO_AUTO_START = 2;
+const NO_REPLY_EXPECTED = 1;
+
+export interface DbusCall {
+  destination?: string;
+  path: string;
+  interface: string;
+  member: string;
+  signature?: string;
+  body?: unknown[];
+  /** Do not let the bus activate a service to answer this call. */
+  noAutoStart?: boolean;
+}
+
+export interface DbusSignal {
+  sender: string;
+  path: string;
+  interface: string;
+  member: string;
+  body: unknown[];
+}
+
+/** A failed call: the remote D-Bus error name in `type` (same field as dbus-next's DBusError). */
+export class DbusCallError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DbusCallError';
+  }
+}
+
+interface Pending {
+  resolve(body: unknown[]): void;
+  reject(error: Error): void;
+  /** Date.now() after which the call fails with a timeout. */
+  expires: number;
+  call: DbusCall;
+  timeoutMs: number;
+}
+
+/** How often pending calls are checked for their timeout (one timer per socket, not per call). */
+const SWEEP_MS = 100;
+
+export interface LinkOptions {
+  /** Say Hello (a message bus); false for a peer-to-peer socket. */
+  hello: boolean;
+  /** Default per-call timeout. */
+  timeoutMs: number;
+}
+
+export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [signal: DbusSignal] }> {
+  private serial = 1;
+  private readonly pending = new Map<number, Pending>();
+  private closedReason: string | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Messages encoded in this tick, written together (one syscall instead of one per call). */
+  private readonly outgoing = new MessageWriter();
+  private readonly reader = new MessageReader();
+  private timeoutMs = 5000;
+  /** Our unique name on a bus (null on a peer-to-peer socket). */
+  uniqueName: string | null = null;
+
+  private constructor(private readonly socket: Socket) {
+    super();
+    socket.on('error', (err: unknown) => this.shutdown(`socket error: ${errorText(err)}`));
+    socket.on('end', () => this.shutdown('socket closed by the other side'));
+    socket.on('close', () => this.shutdown('socket closed'));
+  }
+
+  /** Opens and authenticates a socket; on a bus, also registers with Hello. */
+  static async open(address: string, options: LinkOptions): Promise<DbusLink> {
+    let link: DbusLink;
+    try {
+      link = new DbusLink(openSocket(socketTarget(address)));
+    } catch (err) {
+      throw new AtspiError('disconnected', `cannot open D-Bus address: ${errorText(err)}`);
+    }
+    link.timeoutMs = options.timeoutMs;
+    await link.authenticate(options.timeoutMs);
+    if (options.hello) {
+      const [name] = await link.call({ destination: DBUS.name, path: DBUS.path, interface: DBUS.iface, member: 'Hello' });
+      link.uniqueName = typeof name === 'string' ? name : null;
+    }
+    return link;
+  }
+
+  get closed(): boolean {
+    return this.closedReason !== null;
+  }
+
+  call(call: DbusCall, timeoutMs = this.timeoutMs): Promise<unknown[]> {
+    if (this.closedReason !== null) return Promise.reject(new AtspiError('disconnected', this.closedReason));
+    const serial = this.serial++;
+    return new Promise<unknown[]>((resolve, reject) => {
+      this.pending.set(serial, { resolve, reject, expires: Date.now() + timeoutMs, call, timeoutMs });
+      if (!this.sweeper) {
+        this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+        this.sweeper.unref();
+      }
+      try {
+        this.queue(() => this.outgoing.appendMethodCall({ ...call, serial, flags: call.noAutoStart ? NO_AUTO_START : 0 }));
+      } catch (err) {
+        const malformed = err instanceof TypeError; // the body does not fit its signature
+        const error = malformed ? new AtspiError('bad_argument', `${call.interface}.${call.member}: ${err.message}`) : new AtspiError('disconnected', `cannot send: ${errorText(err)}`);
+        this.settle(serial)?.reject(error);
+      }
+    });
+  }
+
+  close(): void {
+    this.shutdown('closed by us');
+  }
+
+  /** dbus-next's client handshake on our socket; then we read the stream ourselves. */
+  private authenticate(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.shutdown(`no authentication within ${timeoutMs} ms`), timeoutMs);
+      const onClose = (reason: string): void => {
+        clearTimeout(timer);
+        reject(new AtspiError('disconnected', reason));
+      };
+      this.once('close', onClose);
+      this.socket.once('connect', () =>
+        clientHandshake(this.socket, {}, (error) => {
+          clearTimeout(timer);
+          this.off('close', onClose);
+          if (error) {
+            this.shutdown(`authentication failed: ${errorText(error)}`);
+            return reject(new AtspiError('disconnected', `authentication failed: ${errorText(error)}`));
+          }
+          this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
+          resolve();
+        }),
+      );
+    });
+  }
+
+  /** Adds a message to this tick's batch; the batch is written once the tick's calls are in. */
+  private queue(append: () => void): void {
+    if (!this.socket.writable) throw new Error('the socket is closed');
+    const first = this.outgoing.empty;
+    append();
+    if (first) process.nextTick(() => this.flush());
+  }
+
+  private flush(): void {
+    if (this.outgoing.empty || this.closed) return;
+    const batch = this.outgoing.take();
+    try {
+      this.socket.write(batch);
+    } catch (err) {
+      this.shutdown(`cannot write: ${errorText(err)}`);
+    }
+  }
+
+  private receive(chunk: Buffer): void {
+    let messages: WireMessage[];
+    try {
+      messages = this.reader.push(chunk);
+    } catch (err) {
+      this.shutdown(`unreadable data: ${errorText(err)}`);
+      return;
+    }
+    for (const msg of messages) this.dispatch(msg);
+  }
+
+  private dispatch(msg: WireMessage): void {
+    if (msg.type === MESSAGE_TYPE.reply || msg.type === MESSAGE_TYPE.error) {
+      const pending = this.settle(Number(msg.replySerial));
+      if (!pending) return;
+      if (msg.type === MESSAGE_TYPE.reply) pending.resolve(msg.body);
+      else pending.reject(new DbusCallError(msg.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof msg.body[0] === 'string' ? msg.body[0] : (msg.errorName ?? '')));
+    } else if (msg.type === MESSAGE_TYPE.signal) {
+      this.emit('signal', { sender: msg.sender ?? '', path: msg.path ?? '', interface: msg.interface ?? '', member: msg.member ?? '', body: msg.body });
+    } else if (msg.type === MESSAGE_TYPE.call && !(msg.flags & NO_REPLY_EXPECTED)) {
+      // We export nothing; answer so the caller does not wait for its timeout.
+      const reply = { serial: this.serial++, replySerial: msg.serial, destination: msg.sender, errorName: 'org.freedesktop.DBus.Error.UnknownMethod', text: 'no such object' };
+      try {
+        this.queue(() => this.outgoing.appendError(reply));
+      } catch {
+        // The socket is closing; the close handler reports it.
+      }
+    }
+  }
+
+  private settle(serial: number): Pending | undefined {
+    const pending = this.pending.get(serial);
+    if (!pending) return undefined;
+    this.pending.delete(serial);
+    if (this.pending.size === 0) this.stopSweeper();
+    return pending;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [serial, pending] of this.pending) {
+      if (pending.expires > now) continue;
+      const what = `${pending.call.interface}.${pending.call.member}`;
+      this.settle(serial)?.reject(new AtspiError('timeout', `${what} got no answer within ${pending.timeoutMs} ms`));
+    }
+  }
+
+  private stopSweeper(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
+  private shutdown(reason: string): void {
+    if (this.closedReason !== null) return;
+    this.closedReason = reason;
+    this.stopSweeper();
+    for (const serial of [...this.pending.keys()]) this.settle(serial)?.reject(new AtspiError('disconnected', reason));
+    this.socket.destroy();
+    this.emit('close', reason);
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

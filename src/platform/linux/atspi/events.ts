@@ -1,0 +1,161 @@
+/**
+ * The AT-SPI change feed: registers our interest with the registry (again after every
+ * reconnect), listens for event signals and maps each to the top-level window accessible it
+ * belongs to, so only affected windows are re-read. Bursts (600–880 signals when a file chooser
+ * opens) are coalesced into one change per flush.
+ */
+import { EventEmitter } from 'node:events';
+import type { AtspiClient } from './client.js';
+import { addMatch, type AtspiConnection, type Health } from './connection.js';
+import type { DbusLink, DbusSignal } from './dbusLink.js';
+import { decodeSignal, EVENT_INTERFACES, WATCHED_EVENTS, type DecodedEvent } from './eventDecode.js';
+import { IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
+import { formatRef } from './refs.js';
+import { TopLevelIndex } from './topLevels.js';
+
+export type AtspiChange =
+  /** Applications appeared on or left the desktop. */
+  | { kind: 'apps' }
+  /** Top-level accessibles appeared, went, or changed their window-level state or name. */
+  | { kind: 'windows' }
+  /** The content of these top-level accessibles (refs) changed. */
+  | { kind: 'content'; topLevels: string[] }
+  | { kind: 'health'; ok: boolean; message: string };
+
+/** One event as received, for diagnostics and latency measurement. */
+export interface AtspiEventRecord {
+  type: string;
+  source: string;
+  topLevel: string | null;
+  /** performance.now() when the signal arrived. */
+  receivedAt: number;
+}
+
+/** State changes of a top-level that are window-level facts (activity, modality, visibility). */
+const WINDOW_STATES = new Set(['active', 'modal', 'showing', 'visible', 'iconified', 'defunct']);
+
+type Events = { change: [AtspiChange]; event: [AtspiEventRecord] };
+
+export class AtspiEvents extends EventEmitter<Events> {
+  readonly topLevels: TopLevelIndex;
+  private readonly dirty = new Set<string>();
+  private flags = { apps: false, windows: false };
+  private flushTimer: NodeJS.Timeout | null = null;
+  private registryOwner: string | null = null;
+  private readonly onReady = (link: DbusLink): void => void this.register(link);
+  private readonly onSignal = (signal: DbusSignal): void => this.handle(signal);
+  private readonly onHealth = (health: Health): void => void this.emit('change', { kind: 'health', ...health });
+
+  constructor(
+    private readonly connection: AtspiConnection,
+    client: AtspiClient,
+    private readonly flushMs = 10,
+  ) {
+    super();
+    this.topLevels = new TopLevelIndex(client);
+  }
+
+  /** Starts listening; registration happens now if the bus is up, else when it comes (back). */
+  async start(): Promise<void> {
+    this.connection.on('ready', this.onReady);
+    this.connection.on('signal', this.onSignal);
+    this.connection.on('health', this.onHealth);
+    if (this.connection.healthy) await this.register(this.connection.bus());
+  }
+
+  async close(): Promise<void> {
+    this.connection.off('ready', this.onReady);
+    this.connection.off('signal', this.onSignal);
+    this.connection.off('health', this.onHealth);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (!this.connection.healthy) return;
+    const link = this.connection.bus();
+    await Promise.all(WATCHED_EVENTS.map((event) => registryCall(link, 'DeregisterEvent', 's', [event]).catch(() => undefined)));
+  }
+
+  private async register(link: DbusLink): Promise<void> {
+    try {
+      await Promise.all(EVENT_INTERFACES.map((iface) => link.call(addMatch(`type='signal',interface='${iface}'`))));
+      const [owner] = await link.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetNameOwner', signature: 's', body: [REGISTRY_NAME] });
+      this.registryOwner = typeof owner === 'string' ? owner : null;
+      // at-spi2-core ≥ 2.46 takes (event, properties, app bus name); older registries only the event.
+      await Promise.all(WATCHED_EVENTS.map((event) => registryCall(link, 'RegisterEvent', 'sass', [event, [], '']).catch(() => registryCall(link, 'RegisterEvent', 's', [event]))));
+      this.markApps(); // whatever happened while we were not listening
+    } catch {
+      // The bus went away meanwhile: the connection reports it and calls us again when it is back.
+    }
+  }
+
+  private handle(signal: DbusSignal): void {
+    const event = decodeSignal(signal);
+    if (!event) return;
+    const receivedAt = performance.now();
+    if (event.source.path === ROOT_PATH && event.member === 'children-changed') {
+      this.rootChildrenChanged(event);
+      return;
+    }
+    if (event.category === 'window') this.markWindows();
+    if (event.child && event.detail.startsWith('add')) this.topLevels.noteChild(event.source, event.child);
+    const dying = event.member === 'state-changed' && event.detail === 'defunct' && event.detail1 === 1;
+    const lookup = dying ? Promise.resolve(this.topLevels.knownTopLevelOf(event.source)) : this.topLevels.topLevelOf(event.source);
+    void lookup.then((top) => {
+      if (dying) this.topLevels.forget(event.source);
+      this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt });
+      if (!top) return;
+      if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();
+      this.markContent(top);
+    });
+  }
+
+  /** The desktop root (registry) lists applications; an application root lists its top-levels. */
+  private rootChildrenChanged(event: DecodedEvent): void {
+    if (event.source.bus === this.registryOwner || event.source.bus === REGISTRY_NAME) {
+      if (event.child && event.detail.startsWith('remove')) this.topLevels.forgetApp(event.child.bus);
+      this.markApps();
+      return;
+    }
+    if (event.child) this.topLevels.noteChild(event.source, event.child);
+    this.markWindows();
+    this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: null, receivedAt: performance.now() });
+  }
+
+  private markApps(): void {
+    this.flags.apps = true;
+    this.flags.windows = true;
+    this.scheduleFlush();
+  }
+
+  private markWindows(): void {
+    this.flags.windows = true;
+    this.scheduleFlush();
+  }
+
+  private markContent(top: string): void {
+    this.dirty.add(top);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    this.flushTimer ??= setTimeout(() => this.flush(), this.flushMs);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    const { apps, windows } = this.flags;
+    this.flags = { apps: false, windows: false };
+    const tops = [...this.dirty];
+    this.dirty.clear();
+    if (apps) this.emit('change', { kind: 'apps' });
+    if (windows) this.emit('change', { kind: 'windows' });
+    if (tops.length > 0) this.emit('change', { kind: 'content', topLevels: tops });
+  }
+}
+
+function isWindowLevel(event: DecodedEvent): boolean {
+  if (event.member === 'state-changed') return WINDOW_STATES.has(event.detail);
+  return event.member === 'property-change' && event.detail === 'accessible-name';
+}
+
+function registryCall(link: DbusLink, member: string, signature: string, body: unknown[]): Promise<unknown[]> {
+  return link.call({ destination: REGISTRY_NAME, path: REGISTRY_PATH, interface: IFACE.registry, member, signature, body });
+}

@@ -1,0 +1,82 @@
+/**
+ * The AT-SPI half of the Linux probe: one object owning the accessibility bus connection and
+ * offering applications, window trees, the AT-SPI primitives and the change feed. The X11 half
+ * and window ↔ accessible matching live beside it; LinuxProbe composes both.
+ */
+import type { TreeBudget, WindowTree } from '../../probe.js';
+import { listApplications, type AtspiApplication } from './apps.js';
+import { AtspiClient, type ClientOptions } from './client.js';
+import { AtspiConnection, type AtspiConnectionOptions, type Health } from './connection.js';
+import { wrapError } from './errors.js';
+import { AtspiEvents } from './events.js';
+import { AtspiPrimitives } from './primitives.js';
+import { parseRef } from './refs.js';
+import { ToolkitCache } from './toolkits.js';
+import { readWindowTree, type TreeReadOptions } from './treeReader.js';
+
+export type { AtspiApplication, AtspiTopLevel } from './apps.js';
+export type { AtspiChange, AtspiEventRecord } from './events.js';
+export type { Health } from './connection.js';
+export { AtspiError, type AtspiErrorCode } from './errors.js';
+export { AtspiConnection } from './connection.js';
+export { AtspiClient } from './client.js';
+export { AtspiEvents } from './events.js';
+export { AtspiPrimitives } from './primitives.js';
+export { parseRowRef } from './tables.js';
+
+export interface AtspiAccessOptions extends AtspiConnectionOptions, ClientOptions {
+  /** Per-application deadline when listing applications. */
+  listDeadlineMs?: number;
+  /** Tree reading options (text length, bounds, cache hints). */
+  tree?: Omit<TreeReadOptions, 'toolkit' | 'appLabel'>;
+  /** Coalescing window of the change feed. */
+  eventFlushMs?: number;
+}
+
+export class AtspiAccess {
+  readonly client: AtspiClient;
+  readonly primitives: AtspiPrimitives;
+  readonly events: AtspiEvents;
+  private readonly toolkits: ToolkitCache;
+
+  private constructor(
+    readonly connection: AtspiConnection,
+    private readonly options: AtspiAccessOptions,
+  ) {
+    this.client = new AtspiClient(connection, options);
+    this.toolkits = new ToolkitCache(this.client);
+    this.primitives = new AtspiPrimitives(this.client, this.toolkits);
+    this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
+  }
+
+  /** Connects (or keeps trying in the background: see `health`) and starts the change feed. */
+  static async open(options: AtspiAccessOptions = {}): Promise<AtspiAccess> {
+    const access = new AtspiAccess(new AtspiConnection(options), options);
+    await access.connection.start();
+    await access.events.start();
+    return access;
+  }
+
+  get health(): Health {
+    return this.connection.status;
+  }
+
+  listApplications(): Promise<AtspiApplication[]> {
+    return listApplications(this.client, this.options.listDeadlineMs ?? 2000);
+  }
+
+  /** The neutral tree under a top-level accessible (`AtspiTopLevel.ref`). */
+  async readTree(ref: string, budget: TreeBudget, appLabel?: string): Promise<WindowTree> {
+    const root = parseRef(ref);
+    const toolkit = await this.toolkits.get(root.bus).catch((err: unknown) => {
+      throw wrapError(err, 'readTree', ref);
+    });
+    return readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel });
+  }
+
+  async close(): Promise<void> {
+    await this.events.close().catch(() => undefined);
+    this.client.close();
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Reads one accessible object into a neutral A11yNode (without children): all independent calls
+ * are issued at once and pipelined on the socket; optional facts that fail are left out.
+ */
+import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
+import { toRefs, type AtspiClient } from './client.js';
+import { COORD, IFACE } from './names.js';
+import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, type ToolkitInfo } from './normalize.js';
+import { formatRef, type ObjRef } from './refs.js';
+import { isSensitive, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsText } from './values.js';
+import { relationName, roleName } from './vocabulary.js';
+
+/** The facts every node has; `Cache.GetItems` can supply them in bulk (a hint, see cacheHints.ts). */
+export interface Facts {
+  role: string;
+  name: string;
+  description: string;
+  states: string[];
+  childCount: number;
+  interfaces: ReadonlySet<string>;
+}
+
+export interface ReadContext {
+  client: AtspiClient;
+  toolkit?: ToolkitInfo;
+  /** Facts by object path, from the application's cache (may be incomplete). */
+  hints: ReadonlyMap<string, Facts>;
+  maxTextLength: number;
+  /** Read Component extents into `bounds` (one more call per node). */
+  bounds: boolean;
+}
+
+export interface ReadNode {
+  node: A11yNode;
+  childCount: number;
+  interfaces: ReadonlySet<string>;
+}
+
+export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
+  const hint = ctx.hints.get(ref.path);
+  const { client } = ctx;
+  if (hint && hint.childCount >= 0) return hint;
+  if (hint) {
+    // GTK3 reports -1 for containers that manage their descendants (lists, tables): ask.
+    return { ...hint, childCount: Number(await client.property(ref, IFACE.accessible, 'ChildCount')) };
+  }
+  const [role, states, props, interfaces] = await Promise.all([
+    client.role(ref),
+    client.states(ref),
+    client.properties(ref, IFACE.accessible),
+    client.interfaces(ref),
+  ]);
+  return {
+    role: roleName(role),
+    name: typeof props.Name === 'string' ? props.Name : '',
+    description: typeof props.Description === 'string' ? props.Description : '',
+    states,
+    childCount: Number(props.ChildCount ?? 0),
+    interfaces: new Set(interfaces),
+  };
+}
+
+/** Reads a node; `facts` may already be on their way (the tree reader starts them early). */
+export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref)): Promise<ReadNode> {
+  const relations = readRelations(ctx.client, ref).catch(() => []);
+  const known = await facts;
+  const attributes = wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
+  const node: A11yNode = {
+    ref: formatRef(ref),
+    role: known.role,
+    name: normalizeName(known.name, ctx.toolkit),
+    states: known.states,
+    children: [],
+  };
+  if (known.description) node.description = known.description;
+  const [attrs, rels] = await Promise.all([attributes, relations, addDetails(ctx, ref, node, known, attributes)]);
+  const cleaned = cleanAttributes(attrs);
+  if (cleaned) node.attributes = { ...cleaned, ...node.attributes };
+  if (rels.length > 0) node.relations = rels;
+  return { node, childCount: known.childCount, interfaces: known.interfaces };
+}
+
+/** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */
+async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: Facts, attributes: Promise<Record<string, string>>): Promise<void> {
+  const { client } = ctx;
+  const has = (iface: string): boolean => facts.interfaces.has(iface);
+  const textual = facts.role === 'password_text' || wantsText(facts.role, facts.states, facts.interfaces);
+  const tasks: Array<Promise<void>> = [];
+  if (has(IFACE.action)) {
+    tasks.push(readActionNames(client, ref).then((names) => {
+      const actions = nodeActions(names, ctx.toolkit);
+      if (actions.length > 0) node.actions = actions;
+    }));
+  }
+  if (textual) {
+    tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
+  } else if (has(IFACE.value)) {
+    tasks.push(readNumericValue(client, ref).then((value) => {
+      node.value = value.value;
+      setAttribute(node, 'value_min', value.min);
+      setAttribute(node, 'value_max', value.max);
+    }));
+  } else if (facts.role === 'combo_box' && has(IFACE.selection)) {
+    tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));
+  }
+  if (has(IFACE.table)) tasks.push(readTableSize(client, ref, node));
+  if (ctx.bounds && has(IFACE.component)) tasks.push(readBounds(client, ref).then((rect) => void (node.bounds = rect)));
+  await Promise.all(tasks.map((task) => task.catch(() => undefined)));
+  if (!textual && isSensitive(facts.role, await attributes)) {
+    node.sensitive = true; // a secret without text: keep no value at all
+    delete node.value;
+  }
+}
+
+async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensitive: boolean): Promise<void> {
+  if (sensitive) {
+    // P-SENS-1: only the character count is asked for; the text itself never is.
+    node.sensitive = true;
+    node.value = await readMaskedValue(ctx.client, ref);
+    return;
+  }
+  const text = await readTextValue(ctx.client, ref, ctx.maxTextLength);
+  node.value = text.value;
+  if (text.characterCount !== undefined) setAttribute(node, 'character_count', String(text.characterCount));
+}
+
+export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise<string[]> {
+  const [list] = await client.call(ref, IFACE.action, 'GetActions');
+  if (!Array.isArray(list)) return [];
+  return list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '');
+}
+
+async function readRelations(client: AtspiClient, ref: ObjRef): Promise<A11yRelation[]> {
+  const [set] = await client.call(ref, IFACE.accessible, 'GetRelationSet');
+  if (!Array.isArray(set)) return [];
+  return set.map((entry) => {
+    const [type, targets] = Array.isArray(entry) ? entry : [];
+    return { type: relationName(Number(type)), targets: toRefs(targets).map(formatRef) };
+  });
+}
+
+async function readTableSize(client: AtspiClient, ref: ObjRef, node: A11yNode): Promise<void> {
+  const [rows, columns] = await Promise.all([client.property(ref, IFACE.table, 'NRows'), client.property(ref, IFACE.table, 'NColumns')]);
+  setAttribute(node, 'rows', String(Number(rows)));
+  setAttribute(node, 'columns', String(Number(columns)));
+}
+
+export async function readBounds(client: AtspiClient, ref: ObjRef, coordType: number = COORD.screen): Promise<Rect> {
+  const [x, y, width, height] = await client.extents(ref, coordType);
+  return { x, y, width, height };
+}
+
+function setAttribute(node: A11yNode, key: string, value: string): void {
+  node.attributes = { ...node.attributes, [key]: value };
+}

@@ -1,0 +1,104 @@
+/**
+ * GTK quirks normalised in the probe, so that translators see the same meaning from every
+ * toolkit version (architecture: quirks are handled in the probe, never in the server).
+ */
+import type { A11yNode } from '../../probe.js';
+
+export interface ToolkitInfo {
+  /** "gtk", "GTK", "Qt", … as the application reports it. */
+  name: string;
+  version: string;
+}
+
+export function isGtk4(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^gtk$/i.test(toolkit.name) && /^4\./.test(toolkit.version);
+}
+
+/** A widget class name (GtkMenuButton, AdwGizmo, HistoryView) standing in for a missing name. */
+const TYPE_NAME = /^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$/;
+
+/**
+ * GTK4 (4.8) names: a button's label appears twice ("7 7", "mod mod") and unnamed widgets are
+ * named by their GObject type ("GtkMenuButton"). Both become what a user would read.
+ */
+export function normalizeName(name: string, toolkit: ToolkitInfo | undefined): string {
+  if (!isGtk4(toolkit)) return name;
+  if (TYPE_NAME.test(name)) return '';
+  return undoubled(name);
+}
+
+function undoubled(name: string): string {
+  const half = (name.length - 1) / 2;
+  if (!Number.isInteger(half) || half === 0 || name[half] !== ' ') return name;
+  const left = name.slice(0, half);
+  return left === name.slice(half + 1) ? left : name;
+}
+
+export function isGtk(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^gtk$/i.test(toolkit.name);
+}
+
+/**
+ * Roles on which GTK (3 and 4) puts attributes beyond "toolkit": windows (window-type), text
+ * entries (placeholder-text), and status widgets. Other GTK widgets carry only "toolkit", so
+ * asking them costs one call per node (a fifth of a gedit walk) for nothing. Other toolkits
+ * (Qt, browsers) put meaning on any node and are always asked.
+ */
+const GTK_ATTRIBUTE_ROLES = new Set([
+  'frame', 'dialog', 'window', 'alert', 'file_chooser', 'color_chooser', 'font_chooser',
+  'text', 'entry', 'password_text', 'spin_button', 'combo_box', 'info_bar', 'notification',
+  'status_bar', 'level_bar', 'progress_bar', 'heading', 'link',
+]);
+
+export function wantsAttributes(role: string, toolkit: ToolkitInfo | undefined): boolean {
+  return !isGtk(toolkit) || GTK_ATTRIBUTE_ROLES.has(role);
+}
+
+/** Attributes repeated on every node that carry no meaning per node. */
+const NOISE_ATTRIBUTES = new Set(['toolkit']);
+
+export function cleanAttributes(attributes: Record<string, string>): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(attributes)) if (!NOISE_ATTRIBUTES.has(key)) out[key] = value;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+const NAMED_BY_CONTENT = new Set(['push_button', 'toggle_button', 'radio_button', 'check_box', 'menu_item', 'page_tab', 'link', 'list_item', 'tree_item']);
+
+/** Action names in one spelling across toolkits: GTK4 "Click", GTK3 "click", "Expand or contract" → "expand_or_contract". */
+export function normalizeActionName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+/**
+ * The node's own actions. GTK4 (4.8) also lists every GAction reachable from the widget
+ * ("clipboard.copy" on each label, "win.close" on the frame): those are application commands,
+ * not actions of the node, and are left out.
+ */
+export function nodeActions(names: readonly string[], toolkit: ToolkitInfo | undefined): string[] {
+  const own = isGtk4(toolkit) ? names.filter((name) => !name.includes('.')) : names;
+  return own.map(normalizeActionName);
+}
+
+export function isNamedByContent(role: string): boolean {
+  return NAMED_BY_CONTENT.has(role);
+}
+
+/**
+ * A button left without a name (GTK4 "GtkButton" whose content is a label "π") takes the text of
+ * its only labelled descendant, as a screen reader would announce it.
+ */
+export function nameFromContent(node: A11yNode): void {
+  for (const child of node.children) nameFromContent(child);
+  if (node.name !== '' || !NAMED_BY_CONTENT.has(node.role)) return;
+  const labels: string[] = [];
+  collectLabels(node, labels);
+  if (labels.length === 1) node.name = labels[0] as string;
+}
+
+function collectLabels(node: A11yNode, out: string[]): void {
+  for (const child of node.children) {
+    if (child.role === 'label' && child.name !== '') out.push(child.name);
+    collectLabels(child, out);
+  }
+}

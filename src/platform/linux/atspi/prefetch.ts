@@ -1,0 +1,62 @@
+/**
+ * Reads ahead for the tree reader. Breadth-first reading with a barrier per level (needed for a
+ * deterministic budget cut) would cost a few round trips per level of depth; instead every node
+ * read starts its children's reads as soon as its facts arrive, up to the node budget, and the
+ * breadth-first assembly then finds most reads already done. Reads are shared by ref.
+ */
+import type { AtspiClient } from './client.js';
+import { readFacts, readNode, type ReadContext, type ReadNode } from './nodeReader.js';
+import { formatRef, type ObjRef } from './refs.js';
+
+/** Containers with more children than this are read child by child (GetChildAtIndex), never listed whole. */
+export const LIST_LIMIT = 256;
+
+const ignore = (): void => undefined;
+
+export class Prefetcher {
+  private readonly reads = new Map<string, Promise<ReadNode>>();
+  private readonly lists = new Map<string, Promise<ObjRef[]>>();
+
+  constructor(
+    private readonly client: AtspiClient,
+    private readonly ctx: ReadContext,
+    /** Reads started ahead stop at this many (the node budget). */
+    private readonly limit: number,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** The node's read (started now, or earlier by a read-ahead). */
+  read(ref: ObjRef, depth: number): Promise<ReadNode> {
+    const key = formatRef(ref);
+    const known = this.reads.get(key);
+    if (known) return known;
+    const facts = readFacts(this.ctx, ref);
+    const read = readNode(this.ctx, ref, facts);
+    this.reads.set(key, read);
+    read.catch(ignore); // read-ahead nobody asks for must not become an unhandled rejection
+    facts.then((f) => this.readAhead(ref, f.childCount, depth), ignore);
+    return read;
+  }
+
+  /** All children of an ordinary container, listed once. */
+  children(ref: ObjRef): Promise<ObjRef[]> {
+    const key = formatRef(ref);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = this.client.children(ref);
+      list.catch(ignore);
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+
+  private readAhead(ref: ObjRef, childCount: number, depth: number): void {
+    if (depth >= this.maxDepth || childCount <= 0 || childCount > LIST_LIMIT || this.reads.size >= this.limit) return;
+    this.children(ref).then((refs) => {
+      for (const child of refs) {
+        if (this.reads.size >= this.limit) return;
+        void this.read(child, depth + 1);
+      }
+    }, ignore);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The AT-SPI side of ActionPrimitives: actions by name, text, values, selection, focus and
+ * reads. Operability (modals, disabled widgets) is enforced above: AT-SPI itself ignores
+ * modality. Errors name the node and the operation, never the text being set (P-SENS-1).
+ */
+import type { A11yNode, Rect, TreeBudget } from '../../probe.js';
+import type { AtspiClient } from './client.js';
+import { AtspiError, wrapError } from './errors.js';
+import { COORD, IFACE, NULL_PATH, ROOT_PATH } from './names.js';
+import { normalizeActionName } from './normalize.js';
+import { readActionNames, readBounds } from './nodeReader.js';
+import { fromWire, parseRef, type ObjRef } from './refs.js';
+import { readChildSlice } from './slices.js';
+import type { ToolkitCache } from './toolkits.js';
+import { parseRowRef } from './tables.js';
+import { isSensitive } from './values.js';
+import { roleName } from './vocabulary.js';
+
+export interface AtspiPrimitiveOptions {
+  /** Budget for each subtree readChildren returns. */
+  sliceBudget?: TreeBudget;
+}
+
+export class AtspiPrimitives {
+  constructor(
+    private readonly client: AtspiClient,
+    private readonly toolkits: ToolkitCache,
+    private readonly options: AtspiPrimitiveOptions = {},
+  ) {}
+
+  /** Runs the node's action called `action` (looked up by name: indexes differ per toolkit). */
+  async doAction(ref: string, action: string): Promise<void> {
+    const target = await this.realNode(ref);
+    await this.run('doAction', ref, async () => {
+      const names = await readActionNames(this.client, target);
+      const wanted = normalizeActionName(String(action));
+      const index = names.findIndex((name) => normalizeActionName(name) === wanted);
+      if (index < 0) {
+        const offered = names.map(normalizeActionName).join(', ') || 'none';
+        throw new AtspiError('not_supported', `no action "${wanted}" (offered: ${offered})`);
+      }
+      await this.expectTrue(this.client.call(target, IFACE.action, 'DoAction', 'i', [index]), `action "${wanted}"`);
+    });
+  }
+
+  async setText(ref: string, text: string): Promise<void> {
+    const target = parseRef(ref);
+    requireString(text, 'setText');
+    await this.run('setText', ref, () => this.expectTrue(this.client.call(target, IFACE.editableText, 'SetTextContents', 's', [text]), 'setting the text'));
+  }
+
+  /** Inserts at a character offset; at the end when omitted. */
+  async insertText(ref: string, text: string, offset?: number): Promise<void> {
+    const target = parseRef(ref);
+    requireString(text, 'insertText');
+    if (offset !== undefined && (!Number.isInteger(offset) || offset < 0)) throw new AtspiError('bad_argument', 'insertText: offset must be a non-negative integer');
+    await this.run('insertText', ref, async () => {
+      const position = offset ?? Number(await this.client.property(target, IFACE.text, 'CharacterCount'));
+      // The length argument counts bytes of the UTF-8 text (atk_editable_text_insert_text).
+      const length = Buffer.byteLength(text, 'utf8');
+      await this.expectTrue(this.client.call(target, IFACE.editableText, 'InsertText', 'isi', [position, text, length]), 'inserting text');
+    });
+  }
+
+  async setValue(ref: string, value: number): Promise<void> {
+    const target = parseRef(ref);
+    if (typeof value !== 'number' || !Number.isFinite(value)) throw new AtspiError('bad_argument', 'setValue: value must be a finite number');
+    await this.run('setValue', ref, () => this.client.call(target, IFACE.properties, 'Set', 'ssv', [IFACE.value, 'CurrentValue', { signature: 'd', value }]));
+  }
+
+  /** Selects an item inside the nearest container (parent, or a combo box above its menu) with Selection. */
+  async select(ref: string): Promise<void> {
+    const row = parseRowRef(ref);
+    if (row) {
+      const table = parseRef(row.table);
+      await this.run('select', ref, () => this.expectTrue(this.client.call(table, IFACE.table, 'AddRowSelection', 'i', [row.row]), 'selecting the row'));
+      return;
+    }
+    const target = parseRef(ref);
+    await this.run('select', ref, async () => {
+      const index = await this.indexInParent(target);
+      const container = await this.selectionContainer(target);
+      await this.expectTrue(this.client.call(container, IFACE.selection, 'SelectChild', 'i', [index]), 'selecting the item');
+    });
+  }
+
+  async focus(ref: string): Promise<void> {
+    const target = await this.realNode(ref);
+    await this.run('focus', ref, () => this.expectTrue(this.client.call(target, IFACE.component, 'GrabFocus'), 'taking focus'));
+  }
+
+  /** Screen rectangle of a node: where the X11 side clicks when a node has no action. */
+  async bounds(ref: string): Promise<Rect> {
+    const target = await this.realNode(ref);
+    return this.run('bounds', ref, () => readBounds(this.client, target, COORD.screen));
+  }
+
+  /** The full text of a text node. Refused for sensitive nodes: their text is never read (P-SENS-1). */
+  async readText(ref: string): Promise<string> {
+    const target = parseRef(ref);
+    return this.run('readText', ref, async () => {
+      const [role, attributes] = await Promise.all([this.client.role(target), this.client.attributes(target).catch(() => ({}))]);
+      if (isSensitive(roleName(role), attributes)) throw new AtspiError('refused', 'the node is sensitive (password): its text is never read');
+      const [text] = await this.client.call(target, IFACE.text, 'GetText', 'ii', [0, -1]);
+      return typeof text === 'string' ? text : '';
+    });
+  }
+
+  /** `limit` children from `offset`, each with its subtree (tables: headers, then rows of cells). */
+  async readChildren(ref: string, offset: number, limit: number): Promise<A11yNode[]> {
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 0) {
+      throw new AtspiError('bad_argument', 'readChildren: offset and limit must be non-negative integers');
+    }
+    const bus = parseRef(parseRowRef(ref)?.table ?? ref).bus;
+    return this.run('readChildren', ref, async () => readChildSlice(this.client, ref, offset, limit, { toolkit: await this.toolkits.get(bus), budget: this.options.sliceBudget }));
+  }
+
+  /** A row ref stands for its first cell for actions and focus. */
+  private async realNode(ref: string): Promise<ObjRef> {
+    const row = parseRowRef(ref);
+    if (!row) return parseRef(ref);
+    return this.run('resolve row', ref, async () => {
+      const [cell] = await this.client.call(parseRef(row.table), IFACE.table, 'GetAccessibleAt', 'ii', [row.row, 0]);
+      if (!Array.isArray(cell) || typeof cell[0] !== 'string' || typeof cell[1] !== 'string') throw new AtspiError('gone', 'the row has no cells');
+      return { bus: cell[0], path: cell[1] };
+    });
+  }
+
+  private async indexInParent(target: ObjRef): Promise<number> {
+    const [index] = await this.client.call(target, IFACE.accessible, 'GetIndexInParent');
+    if (typeof index !== 'number' || index < 0) throw new AtspiError('gone', 'the item has no parent');
+    return index;
+  }
+
+  /**
+   * The container whose Selection selects this item: its parent, except for the items of a combo
+   * box's menu, where selecting in the menu only highlights and the combo box itself must choose.
+   */
+  private async selectionContainer(target: ObjRef): Promise<ObjRef> {
+    const parent = await this.parentOf(target);
+    const grandparent = parent ? await this.parentOf(parent) : null;
+    const candidates = [parent, grandparent].filter((ref): ref is ObjRef => ref !== null);
+    const facts = await Promise.all(candidates.map(async (ref) => ({ ref, role: roleName(await this.client.role(ref)), selection: (await this.client.interfaces(ref)).includes(IFACE.selection) })));
+    const chosen = facts.find((f) => f.role === 'combo_box' && f.selection) ?? facts.find((f) => f.selection);
+    if (!chosen) throw new AtspiError('not_supported', 'no container with the Selection interface above the item');
+    return chosen.ref;
+  }
+
+  private async parentOf(ref: ObjRef): Promise<ObjRef | null> {
+    const parent = fromWire(await this.client.property(ref, IFACE.accessible, 'Parent'));
+    return parent && parent.path !== NULL_PATH && parent.path !== ROOT_PATH ? parent : null;
+  }
+
+  private async expectTrue(call: Promise<unknown[]>, what: string): Promise<void> {
+    const [ok] = await call;
+    if (ok === false) throw new AtspiError('refused', `the application refused ${what}`);
+  }
+
+  private async run<T>(operation: string, ref: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw wrapError(err, operation, ref);
+    }
+  }
+}
+
+function requireString(text: unknown, operation: string): void {
+  if (typeof text !== 'string') throw new AtspiError('bad_argument', `${operation}: text must be a string`);
+}

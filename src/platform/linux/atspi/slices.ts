@@ -1,0 +1,73 @@
+/**
+ * readChildren(ref, offset, limit): a slice of a large container without reading the rest
+ * (P-BLK-7). Tables are sliced in the neutral shape (column headers, then rows of cells, rows
+ * fetched with Table.GetAccessibleAt); other containers child by child (GetChildAtIndex).
+ */
+import type { A11yNode, TreeBudget } from '../../probe.js';
+import { fromWire, type ObjRef, parseRef } from './refs.js';
+import type { AtspiClient } from './client.js';
+import { IFACE } from './names.js';
+import type { ToolkitInfo } from './normalize.js';
+import { parseRowRef, rowNode } from './tables.js';
+import { readForest, type TreeReadOptions } from './treeReader.js';
+
+export interface SliceOptions {
+  toolkit?: ToolkitInfo;
+  /** Budget for the subtrees under the returned children (shared by the slice). */
+  budget?: TreeBudget;
+}
+
+/** Most children one slice returns. */
+export const MAX_SLICE = 1000;
+
+interface Layout {
+  childCount: number;
+  table: { rows: number; columns: number; headers: number } | null;
+}
+
+export async function readChildSlice(client: AtspiClient, ref: string, offset: number, limit: number, options: SliceOptions): Promise<A11yNode[]> {
+  const count = Math.min(limit, MAX_SLICE);
+  const budget = options.budget ?? { maxNodes: Math.min(5000, Math.max(50, count * 50)), maxDepth: 16, deadlineMs: 3000 };
+  const treeOptions: TreeReadOptions = { toolkit: options.toolkit, useCacheHints: false };
+  const row = parseRowRef(ref);
+  if (row) {
+    const cells = await rowCells(client, parseRef(row.table), row.row);
+    return readForest(client, cells.slice(offset, offset + count), budget, treeOptions);
+  }
+  const target = parseRef(ref);
+  const layout = await readLayout(client, target);
+  const end = Math.min(offset + count, layout.table ? layout.table.headers + layout.table.rows : layout.childCount);
+  const indexes = Array.from({ length: Math.max(0, end - offset) }, (_, i) => offset + i);
+  const share = { ...budget, maxNodes: Math.max(1, Math.floor(budget.maxNodes / Math.max(1, indexes.length))) };
+  const items = await Promise.all(indexes.map((index) => readItem(client, ref, target, layout, index, share, treeOptions)));
+  return items.filter((item): item is A11yNode => item !== null);
+}
+
+/** One neutral child: a header or plain child by index, or a row of a flat table. */
+async function readItem(client: AtspiClient, ref: string, target: ObjRef, layout: Layout, index: number, budget: TreeBudget, options: TreeReadOptions): Promise<A11yNode | null> {
+  const headers = layout.table?.headers ?? 0;
+  if (!layout.table || index < headers) {
+    const child = fromWire((await client.call(target, IFACE.accessible, 'GetChildAtIndex', 'i', [index]))[0]);
+    return child ? ((await readForest(client, [child], budget, options))[0] ?? null) : null;
+  }
+  const cells = await readForest(client, await rowCells(client, target, index - headers), budget, options);
+  return rowNode(ref, index - headers, cells);
+}
+
+async function readLayout(client: AtspiClient, target: ObjRef): Promise<Layout> {
+  const [childCount, interfaces] = await Promise.all([client.property(target, IFACE.accessible, 'ChildCount'), client.interfaces(target)]);
+  const layout: Layout = { childCount: Number(childCount), table: null };
+  if (!interfaces.includes(IFACE.table)) return layout;
+  const [rows, columns] = (await Promise.all([client.property(target, IFACE.table, 'NRows'), client.property(target, IFACE.table, 'NColumns')])).map(Number) as [number, number];
+  const headers = layout.childCount - rows * columns;
+  if (columns > 0 && headers >= 0 && headers <= columns) layout.table = { rows, columns, headers };
+  return layout;
+}
+
+async function rowCells(client: AtspiClient, table: ObjRef, row: number): Promise<ObjRef[]> {
+  const columns = Number(await client.property(table, IFACE.table, 'NColumns'));
+  const cells = await Promise.all(
+    Array.from({ length: Math.max(0, columns) }, (_, column) => client.call(table, IFACE.table, 'GetAccessibleAt', 'ii', [row, column]).then(([cell]) => fromWire(cell))),
+  );
+  return cells.filter((cell): cell is ObjRef => cell !== null && cell.path !== '/org/a11y/atspi/null');
+}

@@ -1,0 +1,87 @@
+/**
+ * Which top-level window accessible an object belongs to, so that an event marks only that
+ * window dirty. Answers come from a cache filled by earlier walks and children-changed events;
+ * unknown objects are resolved by walking `Parent` up to the application root.
+ */
+import type { AtspiClient } from './client.js';
+import { IFACE, NULL_PATH, ROOT_PATH } from './names.js';
+import { formatRef, fromWire, type ObjRef } from './refs.js';
+
+const MAX_ANCESTORS = 128;
+/** Past this many entries the cache starts over (objects of closed windows never announce it). */
+const MAX_ENTRIES = 50_000;
+
+export class TopLevelIndex {
+  private readonly topOf = new Map<string, string>();
+  private readonly pending = new Map<string, Promise<string | null>>();
+
+  constructor(private readonly client: AtspiClient) {}
+
+  /** The ref of the top-level accessible holding `ref`; null for an application root or a lost object. */
+  topLevelOf(ref: ObjRef): Promise<string | null> {
+    if (ref.path === ROOT_PATH) return Promise.resolve(null);
+    const key = formatRef(ref);
+    const known = this.topOf.get(key);
+    if (known) return Promise.resolve(known);
+    let walk = this.pending.get(key);
+    if (!walk) {
+      walk = this.resolve(ref).finally(() => this.pending.delete(key));
+      this.pending.set(key, walk);
+    }
+    return walk;
+  }
+
+  /** Only what is already known: for objects that are dying (defunct), asking would be wasted. */
+  knownTopLevelOf(ref: ObjRef): string | null {
+    return this.topOf.get(formatRef(ref)) ?? null;
+  }
+
+  /** A child announced by children-changed belongs to its parent's window. */
+  noteChild(parent: ObjRef, child: ObjRef): void {
+    const top = parent.path === ROOT_PATH ? formatRef(child) : this.topOf.get(formatRef(parent));
+    if (top) this.remember(formatRef(child), top);
+  }
+
+  forget(ref: ObjRef): void {
+    this.topOf.delete(formatRef(ref));
+  }
+
+  forgetApp(bus: string): void {
+    for (const key of this.topOf.keys()) if (key.startsWith(`${bus}/`)) this.topOf.delete(key);
+  }
+
+  private async resolve(ref: ObjRef): Promise<string | null> {
+    const chain: string[] = [];
+    let current = ref;
+    for (let depth = 0; depth < MAX_ANCESTORS; depth++) {
+      const key = formatRef(current);
+      const known = this.topOf.get(key);
+      if (known) return this.settle(chain, known);
+      chain.push(key);
+      const parent = await this.parentOf(current);
+      if (!parent) return null;
+      if (parent.path === ROOT_PATH) return this.settle(chain, key);
+      current = parent;
+    }
+    return null;
+  }
+
+  private async parentOf(ref: ObjRef): Promise<ObjRef | null> {
+    try {
+      const parent = fromWire(await this.client.property(ref, IFACE.accessible, 'Parent'));
+      return parent && parent.path !== NULL_PATH && parent.bus !== '' ? parent : null;
+    } catch {
+      return null; // the object died while we asked
+    }
+  }
+
+  private settle(chain: string[], top: string): string {
+    for (const key of chain) this.remember(key, top);
+    return top;
+  }
+
+  private remember(key: string, top: string): void {
+    if (this.topOf.size >= MAX_ENTRIES) this.topOf.clear();
+    this.topOf.set(key, top);
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Reads a window's accessible subtree into the neutral WindowTree. The budget is applied breadth
+ * first (a huge container deep down cannot starve its siblings, and the cut is the same on every
+ * read) while the reads themselves run ahead in parallel, pipelined on one socket (prefetch.ts).
+ * Cuts are honest: `truncated` plus `childCount` on every cut node; a missed per-application
+ * deadline adds a warning instead of stalling the caller.
+ */
+import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
+import type { AtspiClient } from './client.js';
+import { readCacheHints } from './cacheHints.js';
+import { IFACE } from './names.js';
+import { nameFromContent, type ToolkitInfo } from './normalize.js';
+import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
+import { LIST_LIMIT, Prefetcher } from './prefetch.js';
+import { formatRef, type ObjRef } from './refs.js';
+import { groupTableChildren, tableAllotment, tableShape, type TableShape } from './tables.js';
+import { wrapError } from './errors.js';
+
+export interface TreeReadOptions {
+  toolkit?: ToolkitInfo;
+  /** Names the application in warnings ("gedit did not answer …"). */
+  appLabel?: string;
+  /** Longest text value kept in the tree; `readText` returns the whole text. */
+  maxTextLength?: number;
+  /** Read every node's screen bounds (one call more per node). */
+  bounds?: boolean;
+  /** Use `Cache.GetItems` as a hint (default true). */
+  useCacheHints?: boolean;
+}
+
+export const DEFAULT_MAX_TEXT = 2000;
+
+interface Entry {
+  ref: ObjRef;
+  read: ReadNode;
+  depth: number;
+}
+
+interface Job {
+  entry: Entry;
+  shape: TableShape | null;
+  /** Raw children asked for, and nodes reserved for them (rows included) in the budget. */
+  allotted: number;
+  reserved: number;
+  /** Reads of the children, in order: a value, null (gone), or undefined (still pending). */
+  slots: Array<ReadNode | null | undefined>;
+  refs: ObjRef[];
+  done: Promise<void>;
+}
+
+export async function readWindowTree(client: AtspiClient, root: ObjRef, budget: TreeBudget, options: TreeReadOptions = {}): Promise<WindowTree> {
+  const walk = new TreeWalk(client, budget, options);
+  return walk.run(root);
+}
+
+/** Reads several subtrees at once (readChildren), each with an equal share of the node budget. */
+export async function readForest(client: AtspiClient, roots: ObjRef[], budget: TreeBudget, options: TreeReadOptions = {}): Promise<A11yNode[]> {
+  const share = { ...budget, maxNodes: Math.max(1, Math.floor(budget.maxNodes / Math.max(1, roots.length))) };
+  const trees = await Promise.all(roots.map((root) => new TreeWalk(client, share, options).run(root).catch(() => null)));
+  return trees.filter((tree): tree is WindowTree => tree !== null).map((tree) => tree.root);
+}
+
+class TreeWalk {
+  private nodeCount = 0;
+  private truncated = false;
+  private readonly warnings: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly deadline: number;
+  private prefetch: Prefetcher | null = null;
+
+  constructor(
+    private readonly client: AtspiClient,
+    private readonly budget: TreeBudget,
+    private readonly options: TreeReadOptions,
+  ) {
+    this.deadline = Date.now() + budget.deadlineMs;
+  }
+
+  async run(root: ObjRef): Promise<WindowTree> {
+    const hints = this.options.useCacheHints === false ? new Map<string, Facts>() : await readCacheHints(this.client, root.bus, this.remaining());
+    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
+    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
+    const first = await withDeadline(this.prefetch.read(root, 0), this.remaining()).catch((err: unknown) => {
+      throw wrapError(err, 'readTree', formatRef(root));
+    });
+    if (first === TIMED_OUT) return this.placeholder(root);
+    this.nodeCount = 1;
+    this.seen.add(first.node.ref);
+    let level: Entry[] = [{ ref: root, read: first, depth: 0 }];
+    while (level.length > 0) {
+      const jobs = level.map((entry) => this.plan(entry)).filter((job): job is Job => job !== null);
+      const timedOut = (await withDeadline(Promise.all(jobs.map((job) => job.done)), this.remaining())) === TIMED_OUT;
+      if (timedOut) this.missedDeadline();
+      level = jobs.flatMap((job) => this.attach(job, timedOut));
+      if (timedOut) break;
+    }
+    nameFromContent(first.node);
+    return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings };
+  }
+
+  /** Decides how many children of a node to read (depth, node budget, table rows) and starts reading them. */
+  private plan(entry: Entry): Job | null {
+    const { node } = entry.read;
+    const total = entry.read.childCount;
+    if (total <= 0) return null;
+    if (entry.depth >= this.budget.maxDepth) {
+      this.cut(node, total);
+      return null;
+    }
+    const left = this.budget.maxNodes - this.nodeCount;
+    const shape = entry.read.interfaces.has(IFACE.table) ? tableShape(node, total) : null;
+    const allot = shape ? tableAllotment(shape, left) : { rawChildren: Math.min(total, left), rows: 0 };
+    const reserved = allot.rawChildren + allot.rows;
+    this.nodeCount += reserved; // reserved now, so that later siblings see only what is left
+    const job: Job = { entry, shape, allotted: allot.rawChildren, reserved, slots: [], refs: [], done: Promise.resolve() };
+    job.done = this.readChildren(job, allot.rawChildren, total);
+    return job;
+  }
+
+  private async readChildren(job: Job, count: number, total: number): Promise<void> {
+    const prefetch = this.prefetch;
+    if (count <= 0 || !prefetch) return;
+    job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total).catch(() => []);
+    job.slots = job.refs.map(() => undefined);
+    await Promise.all(
+      job.refs.map((ref, index) =>
+        prefetch.read(ref, job.entry.depth + 1).then(
+          (read) => void (job.slots[index] = read),
+          () => void (job.slots[index] = null),
+        ),
+      ),
+    );
+  }
+
+  /** Attaches the children read so far (a prefix when the deadline cut in) and returns the next level. */
+  private attach(job: Job, timedOut: boolean): Entry[] {
+    const { node, childCount } = job.entry.read;
+    const next: Entry[] = [];
+    let pending = false;
+    for (const [index, slot] of job.slots.entries()) {
+      if (slot === undefined) {
+        pending = true;
+        break;
+      }
+      if (slot === null || this.seen.has(slot.node.ref)) continue; // gone meanwhile, or a cycle
+      this.seen.add(slot.node.ref);
+      node.children.push(slot.node);
+      next.push({ ref: job.refs[index] as ObjRef, read: slot, depth: job.entry.depth + 1 });
+    }
+    const cutShort = job.allotted < childCount || (timedOut && (pending || job.refs.length < job.allotted));
+    const rows = job.shape ? groupTableChildren(node, job.shape) : -1;
+    // Children that vanished while being read are not a cut; a budget or the deadline is.
+    if (rows < 0 && cutShort) this.cut(node, childCount);
+    if (rows >= 0 && node.childCount !== undefined) this.truncated = true;
+    if (rows > 0) deepenCells(node, next);
+    const added = node.children.length + this.rowCells(node, rows);
+    this.nodeCount += added - job.reserved; // reservations become real counts
+    return next;
+  }
+
+  /** Row nodes hold the cells: count the cells that moved under them. */
+  private rowCells(node: A11yNode, rows: number): number {
+    if (rows <= 0) return 0;
+    return node.children.slice(-rows).reduce((sum, row) => sum + row.children.length, 0);
+  }
+
+  private cut(node: A11yNode, total: number): void {
+    node.childCount = total;
+    this.truncated = true;
+  }
+
+  private missedDeadline(): void {
+    this.truncated = true;
+    const who = this.options.appLabel ?? 'the application';
+    this.warnings.push(`${who} did not answer within ${this.budget.deadlineMs} ms; the tree is incomplete`);
+  }
+
+  private placeholder(root: ObjRef): WindowTree {
+    this.missedDeadline();
+    const node: A11yNode = { ref: formatRef(root), role: 'unknown', name: '', states: [], children: [] };
+    return { root: node, nodeCount: 1, truncated: true, warnings: this.warnings };
+  }
+
+  private remaining(): number {
+    return Math.max(1, this.deadline - Date.now());
+  }
+}
+
+/** Cells now sit one level deeper, under their row node. */
+function deepenCells(table: A11yNode, next: Entry[]): void {
+  const cells = new Set(table.children.filter((row) => row.role === 'table_row').flatMap((row) => row.children));
+  for (const entry of next) if (cells.has(entry.read.node)) entry.depth++;
+}
+
+/** The first `count` children: listed in one call for ordinary containers, by index for large ones. */
+async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number): Promise<ObjRef[]> {
+  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref)).slice(0, count);
+  const refs = await Promise.all(Array.from({ length: count }, (_, index) => client.childAt(ref, index).catch(() => null)));
+  return refs.filter((child): child is ObjRef => child !== null && child.path !== '/org/a11y/atspi/null');
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  promise.catch(() => undefined); // an abandoned read must not become an unhandled rejection
+  return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,79 @@
+/**
+ * What a node "holds": text content, a numeric value, a combo box's current item, and whether
+ * it is a password-like node whose text is never read (P-SENS-1).
+ */
+import { SENSITIVE_MASK } from '../../probe.js';
+import type { AtspiClient } from './client.js';
+import { IFACE } from './names.js';
+import type { ObjRef } from './refs.js';
+
+/** Roles whose Text interface content is the node's value (labels carry their text as name). */
+const TEXT_ROLES = new Set(['text', 'entry', 'paragraph', 'terminal', 'document_text', 'password_text']);
+
+/** Attribute values toolkits use for secret input (GTK input-purpose, web input type). */
+const SECRET_PURPOSES = new Set(['password', 'pin']);
+
+/** P-SENS-1: role password_text, or an attribute that declares the input secret. */
+export function isSensitive(role: string, attributes: Record<string, string>): boolean {
+  if (role === 'password_text') return true;
+  for (const [key, value] of Object.entries(attributes)) {
+    if (/password/i.test(key) && value !== 'false') return true;
+    if (/(purpose|input-type|^type)$/i.test(key) && SECRET_PURPOSES.has(value.toLowerCase())) return true;
+  }
+  return false;
+}
+
+export function wantsText(role: string, states: readonly string[], interfaces: ReadonlySet<string>): boolean {
+  return interfaces.has(IFACE.text) && (TEXT_ROLES.has(role) || states.includes('editable'));
+}
+
+export interface TextValue {
+  value: string;
+  /** The full length when `value` was shortened. */
+  characterCount?: number;
+}
+
+/** The text of a node, at most maxLength characters. Never called for sensitive nodes. */
+export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength: number): Promise<TextValue> {
+  const [count, text] = await Promise.all([
+    client.property(ref, IFACE.text, 'CharacterCount'),
+    client.call(ref, IFACE.text, 'GetText', 'ii', [0, maxLength]),
+  ]);
+  const value = typeof text[0] === 'string' ? text[0] : '';
+  const total = Number(count);
+  // Offsets count characters; JS strings count UTF-16 units, so compare code points.
+  return total > Array.from(value).length ? { value, characterCount: total } : { value };
+}
+
+/** A sensitive node's value from its character count only: '' or the mask. */
+export async function readMaskedValue(client: AtspiClient, ref: ObjRef): Promise<string> {
+  const count = Number(await client.property(ref, IFACE.text, 'CharacterCount').catch(() => 1));
+  return count > 0 ? SENSITIVE_MASK : '';
+}
+
+export interface NumericValue {
+  value: string;
+  min: string;
+  max: string;
+}
+
+export async function readNumericValue(client: AtspiClient, ref: ObjRef): Promise<NumericValue> {
+  const [current, min, max] = await Promise.all(
+    ['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)),
+  );
+  return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
+}
+
+/** A combo box's current item: the selected child of its Selection, by name. */
+export async function readComboValue(client: AtspiClient, ref: ObjRef): Promise<string | undefined> {
+  const [selected] = await client.call(ref, IFACE.selection, 'GetSelectedChild', 'i', [0]);
+  if (!Array.isArray(selected) || typeof selected[0] !== 'string' || typeof selected[1] !== 'string') return undefined;
+  if (selected[1] === '/org/a11y/atspi/null') return undefined;
+  const name = await client.property({ bus: selected[0], path: selected[1] }, IFACE.accessible, 'Name');
+  return typeof name === 'string' ? name : undefined;
+}
+
+function formatNumber(value: unknown): string {
+  const number = Number(value);
+  return Number.isFinite(number) ? String(Math.round(number * 1e6) / 1e6) : '';
+}

@@ -1,0 +1,136 @@
+/**
+ * DbusLink against a real socket: a tiny peer-to-peer D-Bus server in the test (EXTERNAL auth,
+ * then dbus-next's own marshaller for its replies). Checks replies, remote errors, timeouts,
+ * a closing peer, calls made to us, and malformed bodies.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import dbus from 'dbus-next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DbusLink } from '../../../src/platform/linux/atspi/dbusLink.js';
+
+const require = createRequire(import.meta.url);
+const { marshallMessage, messageToJsFmt } = require('dbus-next/lib/marshall-compat.js') as { marshallMessage(m: unknown): [Buffer]; messageToJsFmt(m: unknown): Record<string, unknown> };
+const { unmarshalMessages } = require('dbus-next/lib/message.js') as { unmarshalMessages(s: PassThrough, cb: (m: unknown) => void, o: object): void };
+
+type Incoming = { serial: number; member: string; body: unknown[]; type: number };
+type Behaviour = (msg: Incoming, socket: Socket) => void;
+
+function reply(socket: Socket, msg: Incoming, signature: string, body: unknown[]): void {
+  socket.write(marshallMessage(new dbus.Message({ type: 2, serial: 1000 + msg.serial, replySerial: msg.serial as unknown as string, signature, body }))[0]);
+}
+
+/** Accepts one client: EXTERNAL auth, then hands every decoded message to `behaviour`. */
+function peerServer(path: string, behaviour: Behaviour, onMessage: (m: Incoming) => void = () => undefined): Promise<Server> {
+  const server = createServer((socket) => {
+    let buffered = Buffer.alloc(0);
+    let binary: PassThrough | null = null;
+    socket.on('data', (chunk: Buffer) => {
+      if (binary) return void binary.write(chunk);
+      buffered = Buffer.concat([buffered, chunk]);
+      const text = buffered.toString('latin1');
+      if (text.includes('AUTH') && !text.includes('OK-SENT')) {
+        socket.write('OK 0123456789abcdef0123456789abcdef\r\n');
+        buffered = Buffer.from(text.replace(/AUTH[^\n]*\n/, 'OK-SENT'), 'latin1');
+      }
+      const begin = buffered.indexOf('BEGIN\r\n');
+      if (begin < 0) return;
+      binary = new PassThrough();
+      unmarshalMessages(binary, (raw) => {
+        const msg = messageToJsFmt(raw) as unknown as Incoming;
+        onMessage(msg);
+        behaviour(msg, socket);
+      }, {});
+      binary.write(buffered.subarray(begin + 'BEGIN\r\n'.length));
+    });
+  });
+  return new Promise((resolve) => server.listen(path, () => resolve(server)));
+}
+
+describe('DbusLink', () => {
+  let dir: string;
+  let server: Server | null = null;
+  let link: DbusLink | null = null;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'atspi-link-'));
+  });
+
+  afterEach(async () => {
+    link?.close();
+    link = null;
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    server = null;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = async (behaviour: Behaviour, onMessage?: (m: Incoming) => void): Promise<DbusLink> => {
+    const path = join(dir, 'peer');
+    server = await peerServer(path, behaviour, onMessage);
+    link = await DbusLink.open(`unix:path=${path}`, { hello: false, timeoutMs: 2000 });
+    return link;
+  };
+
+  it('pipelines calls and matches replies by serial, in any order', async () => {
+    const held: Array<[Incoming, Socket]> = [];
+    const l = await open((msg, socket) => {
+      held.push([msg, socket]);
+      if (held.length === 3) for (const [m, s] of held.reverse()) reply(s, m, 's', [`${m.member}:${String(m.body[0])}`]);
+    });
+    const answers = await Promise.all(['a', 'b', 'c'].map((x) => l.call({ path: '/p', interface: 'x.Y', member: 'Echo', signature: 's', body: [x] })));
+    expect(answers).toEqual([['Echo:a'], ['Echo:b'], ['Echo:c']]);
+  });
+
+  it('rejects with the remote D-Bus error name', async () => {
+    const l = await open((msg, socket) => {
+      socket.write(marshallMessage(new dbus.Message({ type: 3, serial: 99, replySerial: msg.serial as unknown as string, errorName: 'org.example.Error.Nope', signature: 's', body: ['remote text'] }))[0]);
+    });
+    await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Fail' })).rejects.toMatchObject({ type: 'org.example.Error.Nope' });
+  });
+
+  it('times out a call nobody answers, and only that call', async () => {
+    const l = await open((msg, socket) => {
+      if (msg.member === 'Answer') reply(socket, msg, 'u', [7]);
+    });
+    const silent = l.call({ path: '/p', interface: 'x.Y', member: 'Silent' }, 150);
+    await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Answer' })).resolves.toEqual([7]);
+    await expect(silent).rejects.toMatchObject({ code: 'timeout' });
+    expect(l.closed).toBe(false);
+  });
+
+  it('fails every pending call and reports the close when the peer goes away', async () => {
+    const l = await open((_msg, socket) => socket.destroy());
+    const closed = new Promise<string>((resolve) => l.once('close', resolve));
+    await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Any' })).rejects.toMatchObject({ code: 'disconnected' });
+    expect(await closed).toMatch(/closed/);
+    await expect(l.call({ path: '/p', interface: 'x.Y', member: 'After' })).rejects.toMatchObject({ code: 'disconnected' });
+  });
+
+  it('answers method calls made to it, so callers do not wait', async () => {
+    const seen: Array<Incoming & { replySerial?: number; errorName?: string }> = [];
+    const l = await open((msg, socket) => {
+      if (msg.member !== 'Trigger') return;
+      socket.write(marshallMessage(new dbus.Message({ type: 1, serial: 500, path: '/us', interface: 'x.Z', member: 'Ping' }))[0]);
+      reply(socket, msg, '', []);
+    }, (m) => seen.push(m));
+    await l.call({ path: '/p', interface: 'x.Y', member: 'Trigger' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.find((m) => m.type === 3)).toMatchObject({ replySerial: 500, errorName: 'org.freedesktop.DBus.Error.UnknownMethod' });
+  });
+
+  it('rejects a body that does not fit its signature without sending anything', async () => {
+    const seen: Incoming[] = [];
+    const l = await open(() => undefined, (m) => seen.push(m));
+    await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Bad', signature: 'u', body: [] })).rejects.toMatchObject({ code: 'bad_argument' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(seen).toEqual([]);
+  });
+
+  it('fails to open an address where nothing listens', async () => {
+    await expect(DbusLink.open(`unix:path=${join(dir, 'nobody')}`, { hello: true, timeoutMs: 500 })).rejects.toMatchObject({ code: 'disconnected' });
+  });
+});
