@@ -21,6 +21,8 @@ export class AtspiClient {
   private peerBus: DbusLink | null = null;
   /** Calls made so far (benchmarks report calls per tree). */
   callCount = 0;
+  /** When each object's state was last asked for (Infinity while the question is open). */
+  readonly stateQueries = new Map<string, number>();
 
   constructor(
     readonly connection: AtspiConnection,
@@ -55,8 +57,14 @@ export class AtspiClient {
   }
 
   async states(ref: ObjRef): Promise<string[]> {
-    const [words] = await this.call(ref, IFACE.accessible, 'GetState');
-    return stateNames(Array.isArray(words) ? words.map(Number) : []);
+    const key = ref.bus + ref.path;
+    this.stateQueries.set(key, Infinity); // in flight: any state event now is ours (echo.ts)
+    try {
+      const [words] = await this.call(ref, IFACE.accessible, 'GetState');
+      return stateNames(Array.isArray(words) ? words.map(Number) : []);
+    } finally {
+      this.stateQueries.set(key, performance.now());
+    }
   }
 
   async children(ref: ObjRef): Promise<ObjRef[]> {

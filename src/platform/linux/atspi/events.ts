@@ -12,6 +12,7 @@ import { decodeSignal, EVENT_INTERFACES, WATCHED_EVENTS, type DecodedEvent } fro
 import { IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
 import { formatRef } from './refs.js';
 import { TopLevelIndex } from './topLevels.js';
+import { StateEcho } from './echo.js';
 
 export type AtspiChange =
   /** Applications appeared on or left the desktop. */
@@ -38,6 +39,8 @@ type Events = { change: [AtspiChange]; event: [AtspiEventRecord] };
 
 export class AtspiEvents extends EventEmitter<Events> {
   readonly topLevels: TopLevelIndex;
+  /** What tree reads saw, to drop events that only repeat it (see echo.ts). */
+  readonly echo: StateEcho;
   private readonly dirty = new Set<string>();
   private flags = { apps: false, windows: false };
   private flushTimer: NodeJS.Timeout | null = null;
@@ -53,6 +56,7 @@ export class AtspiEvents extends EventEmitter<Events> {
   ) {
     super();
     this.topLevels = new TopLevelIndex(client);
+    this.echo = new StateEcho(client.stateQueries);
   }
 
   /** Starts listening; registration happens now if the bus is up, else when it comes (back). */
@@ -88,7 +92,7 @@ export class AtspiEvents extends EventEmitter<Events> {
 
   private handle(signal: DbusSignal): void {
     const event = decodeSignal(signal);
-    if (!event) return;
+    if (!event || this.echo.isEcho(event)) return;
     const receivedAt = performance.now();
     if (event.source.path === ROOT_PATH && event.member === 'children-changed') {
       this.rootChildrenChanged(event);

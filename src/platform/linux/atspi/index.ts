@@ -71,7 +71,9 @@ export class AtspiAccess {
     const toolkit = await this.toolkits.get(root.bus).catch((err: unknown) => {
       throw wrapError(err, 'readTree', ref);
     });
-    return readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel });
+    const tree = await readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel });
+    this.events.echo.remember(tree.root);
+    return tree;
   }
 
   async close(): Promise<void> {

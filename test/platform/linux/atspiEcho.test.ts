@@ -1,0 +1,45 @@
+/** Echo suppression: state events our own reads cause never mark a window dirty. */
+import { describe, expect, test } from 'vitest';
+import { StateEcho } from '../../../src/platform/linux/atspi/echo.js';
+import type { DecodedEvent } from '../../../src/platform/linux/atspi/eventDecode.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
+
+const source = { bus: ':1.3', path: '/org/a11y/atspi/accessible/144' };
+const event = (detail: string, detail1: number, member = 'state-changed'): DecodedEvent => ({
+  type: `object:${member}:${detail}`,
+  category: 'object',
+  member,
+  detail,
+  detail1,
+  source,
+  child: null,
+});
+const tree = (states: string[]): A11yNode => ({ ref: ':1.3/org/a11y/atspi/accessible/144', role: 'radio_button', name: '8', states, children: [] });
+
+describe('StateEcho', () => {
+  test('an event repeating what the last read saw is an echo; a real change is not', () => {
+    const echo = new StateEcho();
+    echo.remember(tree(['checked', 'enabled']));
+    expect(echo.isEcho(event('checked', 1))).toBe(true);
+    expect(echo.isEcho(event('checked', 0))).toBe(false); // the user unchecked it
+    expect(echo.isEcho(event('checked', 0))).toBe(true); // the same news twice
+    expect(echo.isEcho(event('focused', 1))).toBe(false);
+  });
+
+  test('an event about an object whose state we are asking for is an echo, even a contradicting one', () => {
+    const queries = new Map<string, number>();
+    const echo = new StateEcho(queries);
+    echo.remember(tree(['enabled'])); // GTK3 radio items claim checked=1 while GetState says otherwise
+    queries.set(':1.3/org/a11y/atspi/accessible/144', Infinity);
+    expect(echo.isEcho(event('checked', 1))).toBe(true);
+    queries.set(':1.3/org/a11y/atspi/accessible/144', performance.now() - 1000); // answered long ago
+    expect(echo.isEcho(event('checked', 1))).toBe(false);
+  });
+
+  test('objects never read and other event kinds pass through', () => {
+    const echo = new StateEcho();
+    expect(echo.isEcho(event('checked', 1))).toBe(false);
+    echo.remember(tree(['checked']));
+    expect(echo.isEcho(event('insert', 0, 'text-changed'))).toBe(false);
+  });
+});
