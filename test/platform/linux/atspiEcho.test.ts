@@ -36,6 +36,14 @@ describe('StateEcho', () => {
     expect(echo.isEcho(event('checked', 1))).toBe(false);
   });
 
+  test('events while a whole application is asked for its states (Cache.GetItems) are echoes', () => {
+    const queries = new Map<string, number>([[':1.3', Infinity]]);
+    const echo = new StateEcho(queries);
+    expect(echo.isEcho(event('checked', 0))).toBe(true); // an object no read of ours contains
+    queries.set(':1.3', performance.now() - 1000);
+    expect(echo.isEcho(event('checked', 0))).toBe(false);
+  });
+
   test('objects never read and other event kinds pass through', () => {
     const echo = new StateEcho();
     expect(echo.isEcho(event('checked', 1))).toBe(false);

@@ -16,7 +16,7 @@ export async function readCacheHints(client: AtspiClient, bus: string, timeoutMs
   const hints = new Map<string, Facts>();
   let items: unknown;
   try {
-    [items] = await client.call({ bus, path: CACHE_PATH }, 'org.a11y.atspi.Cache', 'GetItems', '', [], timeoutMs);
+    [items] = await client.askingStates(bus, () => client.call({ bus, path: CACHE_PATH }, 'org.a11y.atspi.Cache', 'GetItems', '', [], timeoutMs));
   } catch {
     return hints; // no cache on this toolkit: every node is read by calls
   }

@@ -57,11 +57,19 @@ export class AtspiClient {
   }
 
   async states(ref: ObjRef): Promise<string[]> {
-    const key = ref.bus + ref.path;
-    this.stateQueries.set(key, Infinity); // in flight: any state event now is ours (echo.ts)
+    const [words] = await this.askingStates(ref.bus + ref.path, () => this.call(ref, IFACE.accessible, 'GetState'));
+    return stateNames(Array.isArray(words) ? words.map(Number) : []);
+  }
+
+  /**
+   * Runs a call that makes the toolkit compute states: of one object (key = its ref) or of a
+   * whole application (key = its bus name, e.g. Cache.GetItems). State events meanwhile are
+   * echoes of the question (echo.ts).
+   */
+  async askingStates<T>(key: string, run: () => Promise<T>): Promise<T> {
+    this.stateQueries.set(key, Infinity);
     try {
-      const [words] = await this.call(ref, IFACE.accessible, 'GetState');
-      return stateNames(Array.isArray(words) ? words.map(Number) : []);
+      return await run();
     } finally {
       this.stateQueries.set(key, performance.now());
     }

@@ -20,7 +20,7 @@ const ECHO_WINDOW_MS = 50;
 export class StateEcho {
   private readonly known = new Map<string, Set<string>>();
 
-  /** `stateQueries`: when each object's state was last asked for (AtspiClient). */
+  /** `stateQueries`: when each object's (or whole application's) states were last asked for. */
   constructor(private readonly stateQueries: Map<string, number> = new Map()) {}
 
   /** Records the states a tree read saw. */
@@ -39,8 +39,11 @@ export class StateEcho {
   isEcho(event: DecodedEvent): boolean {
     if (event.member !== 'state-changed') return false;
     const ref = formatRef(event.source);
-    const asked = this.stateQueries.get(ref);
-    if (asked !== undefined && performance.now() - asked < ECHO_WINDOW_MS) return true;
+    const now = performance.now();
+    for (const key of [ref, event.source.bus]) {
+      const asked = this.stateQueries.get(key);
+      if (asked !== undefined && now - asked < ECHO_WINDOW_MS) return true;
+    }
     const states = this.known.get(ref);
     if (!states) return false;
     const name = event.detail.replace(/[- ]/g, '_');
