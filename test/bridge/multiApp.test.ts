@@ -37,10 +37,11 @@ describe('several applications in one server', () => {
 
   test('an application-level modal collapses only its own application (D-4)', async () => {
     const opened = structured(await client.call('app__orders_demo_one_preferences'));
-    const [prefs] = opened.openedWindowIds as string[];
+    const [prefs] = opened.openedWindowIds as [string];
     const snapshot = await client.snapshot();
     const appTwo = snapshot.windows.filter((w) => !w.id.match(/^w[12]$/) && w.id !== prefs).map((w) => w.id);
-    expect(snapshot.operableWindowIds).toEqual([...appTwo, prefs].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1))));
+    const byNumber = (a: string, b: string) => Number(a.slice(1)) - Number(b.slice(1));
+    expect(snapshot.operableWindowIds).toEqual([...appTwo, prefs].sort(byNumber));
     const names = await client.toolNames();
     expect(names.some((n) => n.startsWith('app__orders_demo_one_'))).toBe(false);
     expect(names).toContain('app__orders_demo_two_new_report');
