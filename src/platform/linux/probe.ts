@@ -25,6 +25,10 @@ export interface LinuxProbeOptions {
 const NO_ACCESSIBLE =
   'This window exposes no accessibility information (its toolkit has no AT-SPI support, or accessibility is off for it): only its title and keyboard input are available.';
 
+function busDown(reason: string): string {
+  return `The accessibility bus is unavailable (${reason}): this window's content cannot be read until it is back.`;
+}
+
 export class ProbeUnavailableError extends Error {
   override name = 'ProbeUnavailableError';
 }
@@ -83,6 +87,7 @@ export class LinuxProbe implements Probe {
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
     const window = this.window(nativeId);
+    if (!this.atspi.health.ok) return windowOnlyTree({ window: window.native, reason: busDown(this.atspi.health.message) });
     if (!window.ref) return windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
     return this.atspi.readTree(window.ref, budget, app?.name);
@@ -160,7 +165,12 @@ export class LinuxProbe implements Probe {
   /** listApps and listWindows come in pairs: one X11 + AT-SPI reading serves both. */
   private async readTopology(fresh: boolean): Promise<Topology> {
     if (!fresh && Date.now() - this.topologyAt < 100) return this.topology;
-    const [x11Windows, atspiApps] = await Promise.all([listWindows(this.x11), this.atspi.listApplications()]);
+    // Without the accessibility bus the windows are still there (X11 knows them): serve them
+    // window-only rather than failing, until the bus is back.
+    const [x11Windows, atspiApps] = await Promise.all([
+      listWindows(this.x11),
+      this.atspi.health.ok ? this.atspi.listApplications().catch(() => []) : Promise.resolve([]),
+    ]);
     const actions = await this.appActions(x11Windows, atspiApps);
     this.topology = buildTopology(x11Windows, atspiApps, actions);
     this.topologyAt = Date.now();
