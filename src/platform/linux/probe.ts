@@ -35,8 +35,8 @@ export class ProbeUnavailableError extends Error {
 
 export class LinuxProbe implements Probe {
   readonly platform = 'linux';
-  /** File choosers emit 600–880 signals in 150 ms: let storms settle before re-reading. */
-  readonly settleMs = 60;
+  /** Storms (a file chooser opening: 600–880 signals in 150 ms) coalesce further while a read runs. */
+  readonly settleMs = 15;
   private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
