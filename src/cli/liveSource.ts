@@ -27,8 +27,13 @@ export interface LiveSource {
   multiApp: boolean;
   inScope: (app: AppInfo) => boolean;
   screenshots: boolean;
+  /** A live desktop can lose an event: re-read everything this often as a safety net. */
+  rescanMs: number;
   description: string;
 }
+
+/** Slow on purpose: events carry the changes; this only heals a missed one. */
+const SAFETY_RESCAN_MS = 15_000;
 
 export function wantsLiveSource(values: LiveFlagValues): boolean {
   return (values.app?.length ?? 0) > 0 || values['all-apps'] === true;
@@ -45,6 +50,7 @@ export async function openLiveSource(command: string, values: LiveFlagValues): P
     multiApp: all || selectors.length > 1,
     inScope: all ? () => true : appMatcher(selectors),
     screenshots: values.screenshots === true,
+    rescanMs: SAFETY_RESCAN_MS,
     description: all ? 'every application of this desktop' : `${selectors.join(', ')} on this desktop`,
   };
 }

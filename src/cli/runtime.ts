@@ -12,5 +12,6 @@ export function startBridge(source: OpenedSource, log: Logger): Promise<Bridge> 
     appToolNaming: source.multiApp ? 'per-app' : 'single',
     ...(source.inScope ? { inScope: source.inScope } : {}),
     screenshots: source.screenshots === true,
+    ...(source.rescanMs ? { rescanMs: source.rescanMs } : {}),
   });
 }

@@ -32,6 +32,8 @@ export interface OpenedSource {
   inScope?: (app: AppInfo) => boolean;
   /** Screenshot blocks and capture actions (--screenshots). */
   screenshots?: boolean;
+  /** Safety re-scan interval for sources whose change feed may miss events. */
+  rescanMs?: number;
   description: string;
 }
 

@@ -30,6 +30,14 @@ describe('gui-bridge CLI', () => {
     }
   });
 
+  test('no display or no accessibility bus: one clear line, exit code 1', () => {
+    const env = { ...process.env, DISPLAY: '', DBUS_SESSION_BUS_ADDRESS: '' };
+    const result = spawnSync(process.execPath, [CLI, 'snapshot', '--all-apps'], { encoding: 'utf8', timeout: 20_000, env });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/no X display.*gui-bridge desktop up/);
+  });
+
   test('snapshot --demo prints the app://windows JSON', () => {
     const result = run('snapshot', '--demo', '--compact');
     expect(result.status).toBe(0);
