@@ -4,11 +4,15 @@
  */
 import type { TranslatorRegistry } from '../src/translate/registry.js';
 import { demoOrdersTranslator } from './demo-orders/index.js';
+import { geditTranslator } from './gedit/index.js';
 import { genericTranslator } from './generic/index.js';
+import { gnomeCalculatorTranslator } from './gnome-calculator/index.js';
+import { gtkFileChooserTranslator } from './gtk-file-chooser/index.js';
 import { windowOnlyTranslator } from './window-only/index.js';
+import { zenityTranslator } from './zenity/index.js';
 
 export const registry: TranslatorRegistry = {
   // window-only first: an app translator must never be handed a tree without content.
-  translators: [windowOnlyTranslator, demoOrdersTranslator],
+  translators: [windowOnlyTranslator, demoOrdersTranslator, geditTranslator, gnomeCalculatorTranslator, gtkFileChooserTranslator, zenityTranslator],
   fallback: genericTranslator,
 };

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { AtspiAccess, type AtspiApplication } from '../../src/platform/linux/atspi/index.js';
+import { ADOPTED } from '../../src/platform/linux/atspi/statusBars.js';
 import { desktopProcessEnv, type Desktop } from '../../src/platform/linux/desktop/index.js';
 import { waitFor } from './helpers/desktop.js';
 
@@ -47,8 +48,12 @@ export function waitForApp(access: AtspiAccess, pid: number, timeoutMs = 30_000)
   return waitFor(async () => (await access.listApplications()).find((app) => app.pid === pid && app.topLevels.length > 0), timeoutMs);
 }
 
-/** Depth-first [depth, role, name] of our tree with the synthetic table rows taken out again. */
+/**
+ * Depth-first [depth, role, name] of our tree with the synthetic table rows taken out again, and
+ * without the nodes the probe adopts (GTK3 status bar buttons: no children in AT-SPI).
+ */
 export function flatten(root: A11yNode, depth = 0, out: DumpNode[] = []): DumpNode[] {
+  if (root.attributes?.[ADOPTED.key] === ADOPTED.value) return out;
   const synthetic = root.role === 'table_row' && root.ref.includes('#row');
   if (!synthetic) out.push([depth, root.role, root.name]);
   for (const child of root.children) flatten(child, synthetic ? depth : depth + 1, out);

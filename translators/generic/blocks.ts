@@ -58,14 +58,14 @@ function fieldItem(f: Field) {
   return f.kind === 'secret' ? { label: f.label, value: f.value, sensitive: true } : { label: f.label, value: f.value };
 }
 
-function documentBlock(f: Field): BlockDraft {
+export function documentBlock(f: Field): BlockDraft {
   const shown = Array.from(String(f.value)).slice(0, PREVIEW_CHARS).join('');
   const more = fullLength(f) - shownLength(f);
   const text = more > 0 ? `${shown}…\n[${more} more characters: use load_text]` : shown;
   return { type: 'text', id: `document-${slugify(f.label, 'text')}`, text };
 }
 
-function collectionBlock(c: Collection): BlockDraft {
+export function collectionBlock(c: Collection): BlockDraft {
   const cut = isCut(c);
   const rows = cut ? c.rows.slice(0, PREVIEW_ROWS) : c.rows;
   const paging = cut ? { offset: 0, total: c.total } : {};

@@ -33,6 +33,7 @@ export function buildTopology(x11Windows: X11Window[], atspiApps: AtspiApplicati
   const { matches } = correlateWindows(visible, topLevels);
   const refOfNative = new Map(matches.map((m) => [m.nativeId, m.ref]));
   const busOfRef = new Map(atspiApps.flatMap((app) => app.topLevels.map((t) => [t.ref, app.bus] as const)));
+  const nameOfRef = new Map(topLevels.map((t) => [t.ref, t.name]));
   const busOfPid = new Map(atspiApps.filter((a) => a.pid !== null).map((a) => [a.pid as number, a.bus]));
 
   const windows: LinuxWindow[] = visible.map((x11) => {
@@ -40,7 +41,10 @@ export function buildTopology(x11Windows: X11Window[], atspiApps: AtspiApplicati
     // A window with no matched accessible still belongs to its process's AT-SPI app if there is one.
     const bus = (ref ? busOfRef.get(ref) : undefined) ?? (x11.pid !== null ? busOfPid.get(x11.pid) : undefined);
     const appKey = bus ?? processKey(x11);
-    return { native: toNativeWindow(x11, appKey), x11, ref };
+    const native = toNativeWindow(x11, appKey);
+    // GTK3 message dialogs have no X title; their accessible name ("Question") is what a user reads.
+    if (native.title === '' && ref) native.title = nameOfRef.get(ref) ?? '';
+    return { native, x11, ref };
   });
 
   const apps: AppInfo[] = atspiApps.map((app) => {

@@ -44,7 +44,7 @@ export const loadRowsAction = defineAction({
 });
 
 /** Parses freshly read children with the same rules as the state (headers put back in front). */
-function rowsOf(c: Collection, children: A11yNode[]): unknown[][] {
+export function rowsOf(c: Collection, children: A11yNode[]): unknown[][] {
   const headers = c.node.children.slice(0, c.headerCount);
   const synthetic: A11yNode = { ...c.node, children: [...headers, ...children], childCount: undefined, attributes: {} };
   return readCollection(synthetic).rows;

@@ -14,6 +14,8 @@ export const WATCHED_EVENTS = [
   'object:children-changed',
   'object:state-changed',
   'object:text-changed',
+  // Documents carry their caret offset (values.ts): a moved caret is a changed document.
+  'object:text-caret-moved',
   'object:property-change',
   'object:selection-changed',
   'window:create',

@@ -7,7 +7,7 @@ import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, type ToolkitInfo } from './normalize.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { isSensitive, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsText } from './values.js';
+import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
 /** The facts every node has; `Cache.GetItems` can supply them in bulk (a hint, see cacheHints.ts). */
@@ -119,9 +119,12 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
     node.value = await readMaskedValue(ctx.client, ref);
     return;
   }
+  const caret = wantsCaret(node.states) ? readCaretOffset(ctx.client, ref).catch(() => undefined) : undefined;
   const text = await readTextValue(ctx.client, ref, ctx.maxTextLength);
   node.value = text.value;
   if (text.characterCount !== undefined) setAttribute(node, 'character_count', String(text.characterCount));
+  const offset = await caret;
+  if (offset !== undefined) setAttribute(node, 'caret_offset', String(offset));
 }
 
 export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise<string[]> {

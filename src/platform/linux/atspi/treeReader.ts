@@ -8,6 +8,7 @@
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readCacheHints } from './cacheHints.js';
+import { adoptStatusBarButtons } from './statusBars.js';
 import { IFACE } from './names.js';
 import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
@@ -87,15 +88,28 @@ class TreeWalk {
     this.nodeCount = 1;
     this.seen.add(first.node.ref);
     let level: Entry[] = [{ ref: root, read: first, depth: 0 }];
+    let late = false;
     while (level.length > 0) {
       const jobs = level.map((entry) => this.plan(entry)).filter((job): job is Job => job !== null);
       const timedOut = (await withDeadline(Promise.all(jobs.map((job) => job.done)), this.remaining())) === TIMED_OUT;
       if (timedOut) this.missedDeadline();
       level = jobs.flatMap((job) => this.attach(job, timedOut));
+      late = timedOut;
       if (timedOut) break;
     }
+    if (!late) await this.adoptHidden(first.node);
     nameFromContent(first.node);
     return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings };
+  }
+
+  /** GTK3 status bars hide their children; their popover buttons are found another way (statusBars.ts). */
+  private async adoptHidden(root: A11yNode): Promise<void> {
+    const prefetch = this.prefetch;
+    if (!prefetch) return;
+    const read = async (ref: ObjRef) => (await prefetch.read(ref, this.budget.maxDepth)).node;
+    const adopted = await withDeadline(adoptStatusBarButtons(this.client, root, read, this.budget.maxNodes - this.nodeCount), this.remaining());
+    if (adopted === TIMED_OUT) this.missedDeadline();
+    else this.nodeCount += adopted;
   }
 
   /** Decides how many children of a node to read (depth, node budget, table rows) and starts reading them. */

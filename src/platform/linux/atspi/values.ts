@@ -45,6 +45,19 @@ export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength:
   return total > Array.from(value).length ? { value, characterCount: total } : { value };
 }
 
+/**
+ * Where the caret is in a document (editable multi-line text), as a character offset: editors
+ * show it as "Ln 2, Col 5", and GTK3 status bars that would show it expose no children.
+ */
+export function wantsCaret(states: readonly string[]): boolean {
+  return states.includes('editable') && states.includes('multi_line');
+}
+
+export async function readCaretOffset(client: AtspiClient, ref: ObjRef): Promise<number | undefined> {
+  const offset = Number(await client.property(ref, IFACE.text, 'CaretOffset'));
+  return Number.isInteger(offset) && offset >= 0 ? offset : undefined;
+}
+
 /** A sensitive node's value from its character count only: '' or the mask. */
 export async function readMaskedValue(client: AtspiClient, ref: ObjRef): Promise<string> {
   const count = Number(await client.property(ref, IFACE.text, 'CharacterCount').catch(() => 1));

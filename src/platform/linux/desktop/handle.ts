@@ -2,7 +2,8 @@
  * A running desktop as a handle: launch applications into it (tagged, tracked in the state file,
  * killed on stop) and stop it.
  */
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { requireExecutable } from './binaries.js';
 import { terminateTree } from './processes.js';
 import { desktopProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
@@ -15,6 +16,18 @@ export interface LaunchedApp {
   pid: number;
   /** Stops the application and its descendants (by pid). */
   kill(): Promise<void>;
+  /** Resolves with the exit code (or signal) when the program ends. */
+  exited: Promise<number | NodeJS.Signals | null>;
+  /** What the program wrote to standard output so far: '' unless launched with `captureStdout`. */
+  stdout(): string;
+}
+
+export interface LaunchOptions {
+  /**
+   * Keep standard output apart from the log, readable through `stdout()`: how dialogs such as
+   * zenity answer (the chosen row, the form's values).
+   */
+  captureStdout?: boolean;
 }
 
 export interface Desktop {
@@ -28,7 +41,7 @@ export interface Desktop {
    */
   env: Record<string, string>;
   /** Starts a program in the desktop (gedit gets --standalone: it is single-instance). */
-  launch(command: string, args?: string[]): Promise<LaunchedApp>;
+  launch(command: string, args?: string[], options?: LaunchOptions): Promise<LaunchedApp>;
   stop(): Promise<void>;
 }
 
@@ -58,15 +71,18 @@ export class DesktopHandle implements Desktop {
     return this.state.dir;
   }
 
-  async launch(command: string, args: string[] = []): Promise<LaunchedApp> {
-    const spawned = await this.spawnApp(command, args);
+  async launch(command: string, args: string[] = [], options: LaunchOptions = {}): Promise<LaunchedApp> {
+    const spawned = await this.spawnApp(command, args, options.captureStdout === true);
     const proc = spawned.process;
+    const stdoutFile = spawned.stdoutFile;
     return {
       pid: proc.pid,
       kill: async () => {
         await terminateTree(proc);
         if (!this.stopped) removeProcess(this.state, proc.pid);
       },
+      exited: spawned.exited,
+      stdout: () => (stdoutFile ? readOptional(stdoutFile) : ''),
     };
   }
 
@@ -91,18 +107,24 @@ export class DesktopHandle implements Desktop {
     if (leftovers.length > 0) throw new DesktopError(`desktop ${this.display}: processes still running after SIGKILL: ${leftovers.join(', ')}`);
   }
 
-  private async spawnApp(command: string, args: string[]): Promise<Spawned> {
+  private async spawnApp(command: string, args: string[], captureStdout = false): Promise<Spawned & { stdoutFile?: string }> {
     if (this.stopped) throw new DesktopError(`desktop ${this.display} is stopped`);
     const executable = requireExecutable(command);
     this.launched += 1;
-    const spawned = await spawnTracked({
-      name: `app-${this.launched}-${basename(command)}`,
-      command: executable,
-      args: appArguments(command, args),
-      env: desktopProcessEnv(this.state.env),
-      logDir: desktopPaths(this.state.dir).logs,
-    });
+    const name = `app-${this.launched}-${basename(command)}`;
+    const logDir = desktopPaths(this.state.dir).logs;
+    const stdoutFile = captureStdout ? join(logDir, `${name}.stdout`) : undefined;
+    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: desktopProcessEnv(this.state.env), logDir, stdoutFile });
     addProcess(this.state, spawned.process);
-    return spawned;
+    return { ...spawned, ...(stdoutFile ? { stdoutFile } : {}) };
+  }
+}
+
+/** The desktop's directory goes away on stop: what was written is then gone too. */
+function readOptional(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
   }
 }

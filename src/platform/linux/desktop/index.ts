@@ -11,7 +11,7 @@ import { DESKTOP_MARKER, type DesktopState } from './state.js';
 
 export { checkDesktopPrograms } from './bringUp.js';
 export { MissingBinaryError, findExecutable, requireExecutable } from './binaries.js';
-export type { Desktop, LaunchedApp } from './handle.js';
+export type { Desktop, LaunchedApp, LaunchOptions } from './handle.js';
 export { DesktopHandle, appArguments } from './handle.js';
 export { desktopProcessEnv } from './spawn.js';
 export { DESKTOP_MARKER, desktopDir, listDesktopDirs, readState, type DesktopState } from './state.js';

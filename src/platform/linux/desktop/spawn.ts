@@ -27,6 +27,8 @@ export interface SpawnRequest {
   args: string[];
   env: Record<string, string>;
   logDir: string;
+  /** Standard output goes to this file instead of the log (stderr stays in the log). */
+  stdoutFile?: string;
 }
 
 export interface Spawned {
@@ -39,15 +41,20 @@ export interface Spawned {
 export function spawnTracked(request: SpawnRequest): Promise<Spawned> {
   const logFile = join(request.logDir, `${request.name}.log`);
   const fd = openSync(logFile, 'a', 0o600);
+  const outFd = request.stdoutFile === undefined ? fd : openSync(request.stdoutFile, 'w', 0o600);
+  const closeFds = () => {
+    closeSync(fd);
+    if (outFd !== fd) closeSync(outFd);
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(request.command, request.args, { env: request.env, stdio: ['ignore', fd, fd], detached: true });
+    const child = spawn(request.command, request.args, { env: request.env, stdio: ['ignore', outFd, fd], detached: true });
     const exited = new Promise<number | NodeJS.Signals | null>((done) => child.once('exit', (code, sig) => done(code ?? sig)));
     child.once('error', (error) => {
-      closeSync(fd);
+      closeFds();
       reject(new Error(`cannot start ${request.command}: ${error.message}`));
     });
     child.once('spawn', () => {
-      closeSync(fd);
+      closeFds();
       child.unref();
       const pid = child.pid ?? 0;
       resolve({ process: { name: request.name, pid, startTime: processStartTime(pid) ?? 0 }, logFile, exited });

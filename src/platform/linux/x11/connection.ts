@@ -4,7 +4,7 @@
  * live desktop, so a failed request rejects its own promise and never reaches the process.
  */
 import { EventEmitter } from 'node:events';
-import { x11, X_ERROR, type XCallback, type XClient, type XDisplay, type XEvent, type XProtocolError } from './xmodule.js';
+import { isolateAtomCache, x11, X_ERROR, type XCallback, type XClient, type XDisplay, type XEvent, type XProtocolError } from './xmodule.js';
 
 export type X11ErrorCode = 'connect_failed' | 'disconnected' | 'gone' | 'unsupported' | 'protocol' | 'timeout';
 
@@ -61,8 +61,9 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
       try {
         const client = x11.createClient({ display: displayName }, (error, display) => {
           clearTimeout(timer);
-          if (error) fail(error);
-          else resolve(new X11Connection(displayName, display));
+          if (error) return fail(error);
+          isolateAtomCache(display.client);
+          resolve(new X11Connection(displayName, display));
         });
         client.on('error', (error: Error) => {
           clearTimeout(timer);

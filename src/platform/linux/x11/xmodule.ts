@@ -102,7 +102,22 @@ interface X11Package {
   keySyms: Record<string, { code: number; description: string | null }>;
 }
 
-export const x11: X11Package = createRequire(import.meta.url)('x11') as X11Package;
+const requirePackage = createRequire(import.meta.url);
+export const x11: X11Package = requirePackage('x11') as X11Package;
+
+/**
+ * The package caches interned atoms in its module-level table of standard atoms, which every
+ * client shares: a connection to a second X server (another desktop in the same process) would
+ * be handed the first server's atom ids ("Bad atom"). Each connection gets its own copy of the
+ * table as it was when the package loaded.
+ */
+const STANDARD_ATOMS: Readonly<Record<string, number>> = { ...(requirePackage('x11/lib/stdatoms') as Record<string, number>) };
+
+export function isolateAtomCache(client: XClient): void {
+  const caches = client as unknown as { atoms: Record<string, number>; atom_names: Record<number, string> };
+  caches.atoms = { ...STANDARD_ATOMS };
+  caches.atom_names = Object.fromEntries(Object.entries(STANDARD_ATOMS).map(([name, atom]) => [atom, name]));
+}
 
 /** X error codes this project tells apart (X11 protocol, chapter "Errors"). */
 export const X_ERROR = { BadWindow: 3, BadAtom: 5, BadMatch: 8, BadDrawable: 9, BadValue: 2 } as const;

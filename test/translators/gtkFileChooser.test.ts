@@ -1,0 +1,96 @@
+/**
+ * The GTK file chooser translator on recorded choosers (gedit's Save As and Open, zenity
+ * --file-selection): mode, folder from the path bar, place, name and location entries, the files
+ * table with its total, the replace question; argument checks before anything is touched.
+ */
+import { describe, expect, it } from 'vitest';
+import type { A11yNode } from '../../src/platform/probe.js';
+import { fixtureFacts, translateFixture } from '../../src/translate/fixtureView.js';
+import { loadFixture } from '../../src/translate/tester.js';
+import type { ActionDef } from '../../src/translate/types.js';
+import { chooseAction, setNameAction } from '../../translators/gtk-file-chooser/actions.js';
+import { gtkFileChooserTranslator } from '../../translators/gtk-file-chooser/index.js';
+import { readChooser, sameFolder } from '../../translators/gtk-file-chooser/reading.js';
+import { isReplaceQuestion } from '../../translators/gtk-file-chooser/replaceQuestion.js';
+import { isCloseQuestion } from '../../translators/gedit/closeQuestion.js';
+import { fakeContext } from './generic/fakeContext.js';
+
+const DIR = 'fixtures/gtk-file-chooser';
+
+function rootOf(file: string, title: RegExp): A11yNode {
+  const fixture = loadFixture(`${DIR}/${file}`);
+  const facts = fixtureFacts(fixture).find((w) => title.test(w.title));
+  if (!facts) throw new Error(`no window ${title} in ${file}`);
+  return fixture.trees[facts.nativeId]?.root as A11yNode;
+}
+
+const viewOf = (file: string, title: string) => translateFixture(loadFixture(`${DIR}/${file}`), gtkFileChooserTranslator).find((v) => v.title === title);
+
+describe('gtk-file-chooser: what it reads', () => {
+  it('a save dialog: folder from the path bar, the file name, Save accepts', () => {
+    const r = readChooser(rootOf('gedit-save-as.json', /^Save As$/));
+    expect(r).toMatchObject({ mode: 'save', folder: '/home/user/Documents', place: null, accept: { label: 'Save' } });
+    expect(r.name?.value).toBe('notes.txt');
+    expect(r.files?.rows.map((row) => row[0])).toEqual(['Projects', 'hello.py', 'notes.txt', 'report-2026.txt']);
+  });
+
+  it('an open dialog on Recent shows a place, not a folder; with the location entry the folder is hidden', () => {
+    expect(readChooser(rootOf('gedit-open-recent.json', /^Open Files$/))).toMatchObject({ mode: 'open', folder: null, place: 'Recent', accept: { label: 'Open' } });
+    const located = readChooser(rootOf('gedit-open-location.json', /^Open Files$/));
+    expect(located).toMatchObject({ mode: 'open', folder: null, place: null });
+    expect(located.location?.value).toBe('/home/user/Documents/hello.py');
+  });
+
+  it('zenity: OK accepts; a long folder is cut to its first rows with the total (P-BLK-7)', () => {
+    expect(readChooser(rootOf('zenity-file-selection.json', /./))).toMatchObject({ mode: 'open', folder: '/home/user/Documents', accept: { label: 'OK' } });
+    const view = translateFixture(loadFixture(`${DIR}/zenity-large-folder.json`), gtkFileChooserTranslator)[0];
+    expect(view?.summary).toBe('"Pick a log" file chooser (open) — folder /home/user/Documents/Projects, 40 items listed; OK accepts.');
+    const files = view?.blocks.find((b) => b.id === 'files') as { rows: unknown[][]; offset: number; total: number };
+    expect(files.rows).toHaveLength(20);
+    expect(files).toMatchObject({ offset: 0, total: 40 });
+    expect(view?.actions.map((a) => a.name)).toContain('load_rows');
+  });
+
+  it('offers set_name only where there is a file name; its own actions first, the generic ones after', () => {
+    expect(viewOf('gedit-save-as.json', 'Save As')?.actions.map((a) => a.name).slice(0, 4)).toEqual(['choose', 'set_name', 'go_to_folder', 'cancel']);
+    const open = viewOf('gedit-open-documents.json', 'Open Files')?.actions.map((a) => a.name) ?? [];
+    expect(open.slice(0, 3)).toEqual(['choose', 'go_to_folder', 'cancel']);
+    expect(open).not.toContain('set_name');
+    expect(open).toContain('select');
+  });
+
+  it('tells the replace question from gedit’s close question', () => {
+    const replace = rootOf('gedit-replace-question.json', /^$/);
+    expect(isReplaceQuestion(replace)).toBe(true);
+    expect(isCloseQuestion(replace)).toBe(false);
+    const view = viewOf('gedit-replace-question.json', '');
+    expect(view?.summary).toBe('The file chooser asks: A file named “report-2026.txt” already exists. Do you want to replace it? (The file already exists in “Documents”. Replacing it will overwrite its contents.)');
+    expect(view?.actions[0]).toMatchObject({ name: 'answer', kind: 'destructive', inputSchema: { properties: { choice: { enum: ['replace', 'cancel'] } } } });
+  });
+
+  it('compares folders with or without a trailing slash', () => {
+    expect(sameFolder('/home/user', '/home/user/')).toBe(true);
+    expect(sameFolder('/', '/')).toBe(true);
+    expect(sameFolder(null, '/home')).toBe(false);
+    expect(sameFolder('/home/user', '/home')).toBe(false);
+  });
+});
+
+describe('gtk-file-chooser: arguments are checked before anything is touched', () => {
+  const run = (action: ActionDef, args: Record<string, unknown>, root: A11yNode) => {
+    const { ctx, calls } = fakeContext(root);
+    return { outcome: action.run(args as never, ctx), calls };
+  };
+
+  it('choose takes absolute paths only', async () => {
+    const { outcome, calls } = run(chooseAction, { path: 'notes.txt' }, rootOf('gedit-save-as.json', /^Save As$/));
+    await expect(outcome).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'path', error: 'must be an absolute path starting with "/"' }] } });
+    expect(calls).toEqual([]);
+  });
+
+  it('set_name takes a name, not a path', async () => {
+    const { outcome, calls } = run(setNameAction, { name: 'a/b.txt' }, rootOf('gedit-save-as.json', /^Save As$/));
+    await expect(outcome).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'name', error: 'must not contain "/"' }] } });
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Driving a file chooser to an effect, by window id: the chooser's own actions use it, and so do
+ * apps' actions that open one (gedit's save_as and open). Every step waits for the applied state
+ * (P-TOOL-6). Text goes in through AT-SPI, never the keyboard: a user typing elsewhere cannot
+ * mix in; only the path entry is given the focus (GrabFocus) before the accept button is pressed.
+ */
+import { BridgeError, isBridgeError } from '../../src/protocol/errors.js';
+import type { A11yNode } from '../../src/platform/probe.js';
+import { newModalOf } from '../../src/translate/commonActions.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../src/translate/types.js';
+import { readWindow } from '../generic/reading.js';
+import { readChooser, sameFolder, type ChooserReading } from './reading.js';
+import { isReplaceQuestion } from './replaceQuestion.js';
+
+/** How long the chooser may take to answer a path (it lists folders lazily). */
+const OUTCOME_MS = 8000;
+const SHOW_MS = 3000;
+const RETRY_MS = 700;
+
+export type ChooserOutcome =
+  /** The dialog accepted the path and closed. */
+  | { kind: 'closed' }
+  /** The dialog asks first (a file of that name exists): the question is its own modal window. */
+  | { kind: 'question'; winId: string; text: string }
+  /** The path is a folder: the dialog now shows it and stays open. */
+  | { kind: 'entered'; folder: string };
+
+export function chooserWindow(state: StateReader, winId: string): { window: LiveWindow; reading: ChooserReading } {
+  const window = state.window(winId);
+  if (!window) throw new BridgeError('window_not_found', `The file chooser ${winId} has closed. Re-read app://windows.`);
+  return { window, reading: readChooser(window.tree.root) };
+}
+
+/** Absolute paths only: the chooser would read anything else relative to the folder it shows. */
+export function checkAbsolute(path: string, field = 'path'): void {
+  if (!path.startsWith('/') || path.includes('\0')) {
+    throw new BridgeError('validation_failed', `"${field}" must be an absolute path (starting with "/").`, {
+      fields: [{ field, error: 'must be an absolute path starting with "/"' }],
+    });
+  }
+}
+
+/** Types a path into the Name entry (save) or the Location entry (open) and presses the accept button. */
+export async function submitPath(ctx: ActionContext, winId: string, path: string): Promise<ChooserOutcome> {
+  const entry = await pathEntry(ctx, winId);
+  await setAndConfirm(ctx, winId, entry, path);
+  const outcome = await pressAccept(ctx, winId, path, entry.ref);
+  if (outcome.kind === 'error') return dismissError(ctx, outcome.winId, outcome.text);
+  return outcome;
+}
+
+/**
+ * GTK decides whether a typed path is a folder from the listing of its parent, which it loads
+ * after the text changed (a large parent such as /tmp takes a while), and checks an open
+ * dialog's file asynchronously; measured: now and then a press does nothing at all. So a press
+ * is repeated while nothing happened, where that is harmless: for a folder path ("…/": a folder
+ * is entered, never accepted) and in an open dialog (GTK cancels its pending check on each
+ * press). A save dialog is pressed once: a late first press could ask twice about replacing.
+ */
+async function pressAccept(ctx: ActionContext, winId: string, path: string, entryRef: string): Promise<Seen> {
+  const { reading } = chooserWindow(ctx.state, winId);
+  if (!reading.accept) throw new BridgeError('action_not_available', `The file chooser ${winId} shows no accept button. Re-read app://windows.`);
+  const before = new Set(ctx.state.windows().map((w) => w.winId));
+  const retry = path.endsWith('/') || reading.mode === 'open';
+  const deadline = Date.now() + OUTCOME_MS;
+  for (let press = 0; ; press++) {
+    // GTK reads the typed path only while its entry has the focus; a list that finished loading
+    // may have taken it (then the button acts on the list's selection, here: nothing).
+    await ctx.probe.focus(entryRef).catch(() => undefined);
+    // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
+    await ctx.probe.doAction(reading.accept.node.ref, 'click').catch((error: unknown) => {
+      if (press === 0) throw error;
+    });
+    const timeoutMs = Math.max(1, retry ? Math.min(RETRY_MS, deadline - Date.now()) : deadline - Date.now());
+    try {
+      return await ctx.waitFor((s) => outcomeOf(s, winId, before, path, entryRef), { timeoutMs, what: `the file chooser to accept ${path}` });
+    } catch (error) {
+      if (!retry || Date.now() >= deadline || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
+    }
+  }
+}
+
+type Seen = ChooserOutcome | { kind: 'error'; winId: string; text: string };
+
+function outcomeOf(s: StateReader, winId: string, before: Set<string>, path: string, entryRef: string): Seen | undefined {
+  if (!s.window(winId)) return { kind: 'closed' };
+  const modal = newModalOf(s, winId, before);
+  if (modal) {
+    const text = messageOf(modal.tree.root);
+    return isReplaceQuestion(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
+  }
+  const { reading } = chooserWindow(s, winId);
+  // Entered: the folder shows, and the path typed is gone from the entry (the press was handled).
+  const handled = entryValue(reading, entryRef) !== path;
+  return handled && sameFolder(reading.folder, path) ? { kind: 'entered', folder: reading.folder as string } : undefined;
+}
+
+/** A message dialog's text: its shown labels, in reading order. */
+export function messageOf(root: A11yNode): string {
+  const reading = readWindow(root);
+  const parts = [reading.message?.text, ...reading.notices.map((n) => n.text), ...reading.texts].filter((t, i, all): t is string => !!t && all.indexOf(t) === i);
+  return parts.map((t) => (/[.!?:]$/.test(t) ? t : `${t}.`)).join(' ');
+}
+
+/** GTK reports a bad path in an error dialog: it is closed and the problem returned as a field error. */
+async function dismissError(ctx: ActionContext, winId: string, text: string): Promise<never> {
+  const error = ctx.state.window(winId);
+  const ok = error ? readWindow(error.tree.root).buttons[0] : undefined;
+  if (ok) {
+    await ctx.probe.doAction(ok.node.ref, 'click');
+    await ctx.waitFor((s) => !s.window(winId), { timeoutMs: SHOW_MS, what: 'the error message to close' }).catch(() => undefined);
+  }
+  throw new BridgeError('validation_failed', `The file chooser refused the path: ${text}`, { fields: [{ field: 'path', error: text }] });
+}
+
+/** The entry a path is typed into; the Location entry of an open dialog is shown first. */
+export async function pathEntry(ctx: ActionContext, winId: string): Promise<A11yNode> {
+  const { reading } = chooserWindow(ctx.state, winId);
+  const entry = reading.name ?? reading.location;
+  if (entry) return entry.node;
+  if (!reading.widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
+  await ctx.probe.doAction(reading.widget.ref, 'show_location');
+  return ctx.waitFor((s) => chooserWindow(s, winId).reading.location?.node, { timeoutMs: SHOW_MS, what: 'the location entry to show' });
+}
+
+/** Replaces an entry's text and waits until the dialog shows exactly that text. */
+export async function setAndConfirm(ctx: ActionContext, winId: string, entry: A11yNode, text: string): Promise<void> {
+  await ctx.probe.setText(entry.ref, text);
+  await ctx.waitFor((s) => entryValue(chooserWindow(s, winId).reading, entry.ref) === text, { timeoutMs: SHOW_MS, what: 'the entry to show the text' });
+}
+
+export function entryValue(reading: ChooserReading, ref: string): string | undefined {
+  const field = [reading.name, reading.location].find((f) => f?.node.ref === ref);
+  return field === undefined ? undefined : String(field.value);
+}
+
+/** Presses Cancel and waits until the dialog has closed. */
+export async function cancelChooser(ctx: ActionContext, winId: string): Promise<void> {
+  const { reading } = chooserWindow(ctx.state, winId);
+  if (!reading.cancel) throw new BridgeError('action_not_available', `The file chooser ${winId} shows no Cancel button. Re-read app://windows.`);
+  await ctx.probe.doAction(reading.cancel.ref, 'click');
+  await ctx.waitFor((s) => !s.window(winId), { what: 'the file chooser to close' });
+}
+
+/**
+ * Shows a folder: "path/" is typed and the accept button pressed — GTK enters a folder named
+ * there instead of accepting it (activating the entry is not as reliable: in a save dialog the
+ * activation may come through after the name is back, and save). A save dialog keeps its name.
+ */
+export async function goToFolder(ctx: ActionContext, winId: string, path: string): Promise<string> {
+  const { reading } = chooserWindow(ctx.state, winId);
+  if (sameFolder(reading.folder, path)) return reading.folder as string;
+  const name = reading.name;
+  const keep = name ? String(name.value) : '';
+  const outcome = await submitPath(ctx, winId, path.endsWith('/') ? path : `${path}/`);
+  if (outcome.kind !== 'entered') throw new BridgeError('action_not_available', `The file chooser did not stay open on ${path}. Re-read app://windows.`);
+  // GTK empties the Name entry of a save dialog when it enters a folder: the user's name stays.
+  if (name && keep !== '') await restoreName(ctx, winId, name.node, keep);
+  return outcome.folder;
+}
+
+async function restoreName(ctx: ActionContext, winId: string, entry: A11yNode, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (entryValue(chooserWindow(ctx.state, winId).reading, entry.ref) !== name) await setAndConfirm(ctx, winId, entry, name);
+    // The file list fills lazily and may put a name in again once: look once more after it settles.
+    const changed = await ctx
+      .waitFor((s) => entryValue(chooserWindow(s, winId).reading, entry.ref) !== name, { timeoutMs: 400, what: 'the name to settle' })
+      .catch(() => false);
+    if (!changed) return;
+  }
+}

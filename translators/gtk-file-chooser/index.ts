@@ -1,0 +1,22 @@
+/**
+ * Translator for GTK3 file chooser dialogs, whichever app opens them (gedit's Save As and Open,
+ * `zenity --file-selection`), and for the question a save dialog asks before replacing a file.
+ * The generic actions stay available beside ours (withGenericActions): select a place or a file,
+ * load_rows of a long folder, press any button.
+ */
+import { defineTranslator } from '../../src/translate/define.js';
+import { withGenericActions } from '../shared/withGeneric.js';
+import { isFileChooser } from './reading.js';
+import { isReplaceQuestion, translateReplaceQuestion } from './replaceQuestion.js';
+import { translateChooser } from './view.js';
+
+export const gtkFileChooserTranslator = defineTranslator({
+  id: 'gtk-file-chooser',
+  match: { test: (_window, root) => isFileChooser(root) || isReplaceQuestion(root) },
+  translate: (window, tree, ctx) => {
+    const view = isReplaceQuestion(tree.root) ? translateReplaceQuestion(tree.root) : translateChooser(window, tree.root, ctx);
+    return withGenericActions(view, window, tree.root, ctx);
+  },
+  notes:
+    'File choosers: choose {path} takes an absolute path and accepts the dialog; if it asks whether to replace a file, that question is its own window with an answer tool.',
+});

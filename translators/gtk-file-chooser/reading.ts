@@ -1,0 +1,99 @@
+/**
+ * What a GTK3 file chooser dialog shows, read from its tree: save or open mode, the current
+ * folder (from the path bar: the checked button and the buttons toward the root), the Name
+ * entry, the Location entry, the files table and the places. Labels and tables come from the
+ * generic reading, so names agree with the generic actions offered beside ours (select,
+ * load_rows). Memoised per tree root: translate, `input` and `available` read the same tree.
+ */
+import type { A11yNode } from '../../src/platform/probe.js';
+import { findAll, findFirst, hasState } from '../../src/translate/tree.js';
+import type { Collection, Field } from '../generic/model.js';
+import { readWindow } from '../generic/reading.js';
+import { memoByRoot } from '../shared/memoByRoot.js';
+
+export type ChooserMode = 'save' | 'open';
+
+export interface ChooserReading {
+  mode: ChooserMode;
+  /** Absolute path of the folder shown, when the path bar shows one. */
+  folder: string | null;
+  /** The selected place when no folder is shown ("Recent", "Other Locations"). */
+  place: string | null;
+  /** The file name entry (save mode). */
+  name?: Field;
+  /** The location entry, when shown (open mode, after show_location). */
+  location?: Field;
+  /** The node offering the `show_location` action (GtkFileChooserWidget). */
+  widget?: A11yNode;
+  accept?: { node: A11yNode; label: string };
+  cancel?: A11yNode;
+  files?: Collection;
+  places: Collection | undefined;
+  /** Further fields of the dialog (file type filter, the app's extra widgets). */
+  extras: Field[];
+}
+
+const ROOT_BUTTON = 'File System Root';
+const CANCEL_LABELS = new Set(['Cancel', '_Cancel']);
+
+export function isFileChooser(root: A11yNode): boolean {
+  return root.role === 'file_chooser';
+}
+
+export const readChooser: (root: A11yNode) => ChooserReading = memoByRoot(buildReading);
+
+function buildReading(root: A11yNode): ChooserReading {
+  const generic = readWindow(root);
+  const name = generic.fields.find((f) => f.kind === 'text' && f.label === 'Name');
+  const location = generic.fields.find((f) => f.kind === 'text' && f.label === 'Location');
+  const files = generic.collections.find((c) => c.node.role === 'table' && c.label === 'Files');
+  const places = generic.collections.find((c) => c.label === 'Places');
+  const folder = folderOf(root, location !== undefined);
+  return {
+    mode: name ? 'save' : 'open',
+    folder,
+    place: folder === null ? (places?.options.find((o) => o.selected)?.label ?? null) : null,
+    ...(name ? { name } : {}),
+    ...(location ? { location } : {}),
+    ...optional('widget', findFirst(root, (n) => (n.actions ?? []).includes('show_location'))),
+    ...optional('accept', acceptButton(root)),
+    ...optional('cancel', findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name))),
+    ...(files ? { files } : {}),
+    places,
+    extras: generic.fields.filter((f) => f !== name && f !== location && f.kind !== 'display'),
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+const isShownButton = (n: A11yNode) => n.role === 'push_button' && hasState(n, 'showing');
+
+/** The dialog's default button (Save, Open, OK, Select), named as shown. */
+function acceptButton(root: A11yNode): { node: A11yNode; label: string } | undefined {
+  const node = findAll(root, isShownButton).find((b) => hasState(b, 'is_default') && !CANCEL_LABELS.has(b.name));
+  return node ? { node, label: node.name.replace(/_/g, '') } : undefined;
+}
+
+/**
+ * The path bar lists its buttons from the deepest folder to the root; the checked one is the
+ * folder shown, the ones after it lead to the root. It is hidden when a place such as Recent is
+ * shown (no folder then) and while the location entry replaces it (it still follows the folder).
+ */
+function folderOf(root: A11yNode, locationShown: boolean): string | null {
+  const bar = findFirst(root, (n) => n.children.some((c) => c.role === 'push_button' && c.name === 'Up Path'));
+  if (!bar || !(hasState(bar, 'showing') || locationShown)) return null;
+  const buttons = bar.children.filter((c) => c.role === 'toggle_button');
+  const current = buttons.findIndex((b) => hasState(b, 'checked'));
+  if (current < 0) return null;
+  const chain = buttons.slice(current).map((b) => b.name);
+  if (chain[chain.length - 1] !== ROOT_BUTTON) return chain.reverse().join('/');
+  return `/${chain.slice(0, -1).reverse().join('/')}`;
+}
+
+/** "/a/b/" and "/a/b" name the same folder. */
+export function sameFolder(a: string | null, b: string): boolean {
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+  return a !== null && trim(a) === trim(b);
+}

@@ -1,0 +1,55 @@
+/**
+ * The chooser's view: one sentence (mode, folder, name, how many files), a fields block (folder,
+ * name, the dialog's other fields), the files as a table (first rows + total: P-BLK-7; the
+ * generic load_rows reads on) and the places as a list.
+ */
+import type { A11yNode } from '../../src/platform/probe.js';
+import type { ActionDef, BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
+import { collectionBlock } from '../generic/blocks.js';
+import type { Collection } from '../generic/model.js';
+import { probeNotices } from '../shared/probeNotices.js';
+import { cancelAction, chooseAction, goToFolderAction, setNameAction } from './actions.js';
+import { readChooser, type ChooserReading } from './reading.js';
+
+const ACTIONS = [chooseAction, setNameAction, goToFolderAction, cancelAction] as ActionDef[];
+
+function where(reading: ChooserReading): string {
+  if (reading.folder !== null) return `folder ${reading.folder}`;
+  if (reading.place) return `showing ${reading.place}`;
+  // GTK exposes only the visible page of its header: the location entry hides the path bar.
+  return reading.location ? 'location entry shown' : 'no folder shown';
+}
+
+function summaryOf(title: string, reading: ChooserReading): string {
+  const clauses = [where(reading)];
+  if (reading.name) clauses.push(reading.name.value === '' ? 'file name empty' : `file name "${String(reading.name.value)}"`);
+  if (reading.files) clauses.push(`${reading.files.total} item${reading.files.total === 1 ? '' : 's'} listed`);
+  const verb = reading.accept ? `; ${reading.accept.label} accepts` : '';
+  return `"${title}" file chooser (${reading.mode === 'save' ? 'save a file' : 'open'}) — ${clauses.join(', ')}${verb}.`;
+}
+
+function fieldsOf(reading: ChooserReading): BlockDraft {
+  const items = [
+    { label: reading.folder !== null ? 'Folder' : 'Place', value: reading.folder ?? reading.place ?? '' },
+    ...(reading.name ? [{ label: 'Name', value: String(reading.name.value) }] : []),
+    ...(reading.location ? [{ label: 'Location', value: String(reading.location.value) }] : []),
+    // P-SENS-1: a secret among the app's extra widgets stays marked (the bridge masks it).
+    ...reading.extras.map((f) => ({ label: f.label, value: f.value, ...(f.kind === 'secret' ? { sensitive: true } : {}) })),
+  ];
+  return { type: 'fields', id: 'fields', items };
+}
+
+/** The files table always says how many files the folder lists (P-BLK-3: offset/total). */
+function filesBlock(files: Collection): BlockDraft {
+  const block = collectionBlock(files);
+  return block.type === 'table' ? { ...block, id: 'files', offset: 0, total: files.total } : { ...block, id: 'files' };
+}
+
+export function translateChooser(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
+  const reading = readChooser(root);
+  // A long folder listing is cut by the node budget on purpose: its table says so with `total`.
+  const blocks: BlockDraft[] = [...probeNotices(ctx, { cutIsExpected: reading.files !== undefined }), fieldsOf(reading)];
+  if (reading.files) blocks.push(filesBlock(reading.files));
+  if (reading.places && reading.places.rows.length > 0) blocks.push({ ...collectionBlock(reading.places), id: 'places' });
+  return { summary: summaryOf(window.title, reading), blocks, actions: ACTIONS };
+}

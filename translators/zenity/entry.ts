@@ -1,0 +1,66 @@
+/**
+ * zenity --entry and --password: the prompt, the field(s) — a password is `sensitive` and never
+ * read (P-SENS-1) — and `submit {value}` that fills the field and presses OK. With --username
+ * the dialog has a second, plain field: `submit {username, value}`.
+ */
+import { z } from 'zod';
+import { requireWindow } from '../../src/translate/commonActions.js';
+import { defineAction } from '../../src/translate/define.js';
+import type { A11yNode } from '../../src/platform/probe.js';
+import type { ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
+import { setFieldAction } from '../generic/actions/fields.js';
+import { buildBlocks } from '../generic/blocks.js';
+import { readWindow, type Field } from '../generic/reading.js';
+import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
+import { entryFields } from './kinds.js';
+
+/** `value` fills the password when there is one, else the only field; `username` the other one. */
+function roles(root: A11yNode): { value: Field; username?: Field } {
+  const fields = entryFields(root);
+  const value = fields.find((f) => f.kind === 'secret') ?? (fields[0] as Field);
+  const username = fields.find((f) => f !== value);
+  return username ? { value, username } : { value };
+}
+
+const describeValue = (f: Field) => (f.kind === 'secret' ? (f.value === '' ? 'empty' : 'filled in') : f.value === '' ? 'empty' : `"${f.value}"`);
+
+function submitInput(_view: WindowView, root: A11yNode) {
+  const { value, username } = roles(root);
+  const secret = value.kind === 'secret' ? ' It is typed into a password field and never shown back.' : '';
+  const valueSchema = z.string().max(10_000).describe(`The text for "${value.label}".${secret}`);
+  if (!username) return z.object({ value: valueSchema });
+  return z.object({ username: z.string().max(10_000).optional().describe(`The text for "${username.label}" (kept as shown when left out).`), value: valueSchema });
+}
+
+async function fill(ctx: ActionContext, field: Field, text: string): Promise<void> {
+  await setFieldAction.run({ field: field.label, value: text }, ctx);
+}
+
+const submitAction = defineAction({
+  name: 'submit',
+  title: 'Submit',
+  description: 'Fills the dialog’s field(s) and presses OK; the dialog closes and the program that opened it gets the text.',
+  kind: 'write',
+  input: submitInput,
+  available: (_view, root) => entryFields(root).length > 0 && acceptButton(root) !== undefined,
+  async run(args: { value: string; username?: string }, ctx) {
+    const root = requireWindow(ctx).tree.root;
+    const { value, username } = roles(root);
+    if (username && args.username !== undefined) await fill(ctx, username, args.username);
+    await fill(ctx, value, args.value);
+    await pressAndWaitClosed(ctx, acceptButton(root), 'OK');
+    // Never echo what was typed: it may be a password (P-SENS-1).
+    return { message: 'Submitted; the dialog closed.' };
+  },
+});
+
+export function translateEntry(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
+  const fields = entryFields(root);
+  const asked = fields.map((f) => f.label).join(' and ');
+  const values = fields.map((f) => (fields.length === 1 ? describeValue(f) : `${f.label} ${describeValue(f)}`)).join(', ');
+  return {
+    summary: `"${window.title}" asks for ${asked}: ${values}.`,
+    blocks: buildBlocks(readWindow(root), ctx),
+    actions: [submitAction, cancelAction],
+  };
+}
