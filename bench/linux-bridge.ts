@@ -99,7 +99,7 @@ try {
   const env = desktopProcessEnv(desktop.env);
   const live = await rssOf(['--all-apps'], env, 4000);
   const demo = await rssOf(['--demo'], env, 2000);
-  console.log(`# Linux bridge on a live desktop (${ROUNDS} rounds, Node ${process.version})\n`);
+  console.log(`Linux bridge on a live desktop (${ROUNDS} rounds, Node ${process.version})\n`);
   console.log(table(latencyRows));
   console.log('');
   console.log(table([

@@ -58,5 +58,5 @@ async function measure(windows: number): Promise<Record<string, string | number>
 
 const rows = [];
 for (const size of SIZES) rows.push(await measure(size));
-console.log(`# Protocol core on the demo app over stdio (${ITERATIONS} iterations each, Node ${process.version})\n`);
+console.log(`Protocol core on the demo app over stdio (${ITERATIONS} iterations each, Node ${process.version})\n`);
 console.log(table(rows));

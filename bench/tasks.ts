@@ -16,5 +16,5 @@ for (const scenario of SCENARIOS) {
     rows.push({ task: scenario.name, 'tool calls': 'failed', reads: '', 'KB read': '', '≈ tokens': '', 'wall s': String(error).slice(0, 60) });
   }
 }
-console.log('# Agent tasks on a live headless desktop (scripted agent, real apps)\n');
+console.log('Agent tasks on a live headless desktop (scripted agent, real apps)\n');
 console.log(rows.length > 0 ? table(rows) : '(no scenarios)');

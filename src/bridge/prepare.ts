@@ -23,8 +23,7 @@ export interface PreparedAction {
 const EXPECTED_VERSION_SCHEMA = {
   type: 'integer',
   minimum: 1,
-  description:
-    "The window's version your decision is based on (from app://windows). If the window changed since, the call is rejected with stale_state.",
+  description: 'The version of this window you read; if it has changed since, the call fails with stale_state.',
 };
 
 // Static schemas are shared objects: convert each once.
@@ -58,7 +57,7 @@ export function prepareWindowActions(
         description: `${def.description} In the "${windowTitle}" window (${winId}).`,
         inputSchema: inputJson(input, acceptsVersion) as Tool['inputSchema'],
         outputSchema: outputJson(def.output) as Tool['outputSchema'],
-        annotations: annotationsFor(def.kind, title, { idempotent: def.idempotent, openWorld: def.openWorld }),
+        annotations: annotationsFor(def.kind, { idempotent: def.idempotent, openWorld: def.openWorld }),
       },
     });
   }
@@ -79,7 +78,7 @@ export function prepareAppAction(name: string, appName: string, def: AppActionDe
       description: `${def.description} (application-level: ${appName}).`,
       inputSchema: inputJson(def.input, false) as Tool['inputSchema'],
       outputSchema: outputJson(def.output) as Tool['outputSchema'],
-      annotations: annotationsFor(def.kind, title, { idempotent: def.idempotent, openWorld: def.openWorld }),
+      annotations: annotationsFor(def.kind, { idempotent: def.idempotent, openWorld: def.openWorld }),
     },
   };
 }

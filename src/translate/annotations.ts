@@ -15,14 +15,10 @@ const HINTS_BY_KIND: Record<ActionKind, KindHints> = {
   destructive: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 };
 
-export function annotationsFor(
-  kind: ActionKind,
-  title: string,
-  overrides: { idempotent?: boolean; openWorld?: boolean } = {},
-): ToolAnnotations {
+/** The tool's own `title` says what it is; annotations carry only the hints. */
+export function annotationsFor(kind: ActionKind, overrides: { idempotent?: boolean; openWorld?: boolean } = {}): ToolAnnotations {
   const hints = HINTS_BY_KIND[kind];
   return {
-    title,
     ...hints,
     idempotentHint: overrides.idempotent ?? hints.idempotentHint,
     openWorldHint: overrides.openWorld ?? false,

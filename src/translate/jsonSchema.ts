@@ -15,25 +15,19 @@ export function toResultJsonSchema(schema: z.ZodObject): JsonSchema {
   return clean(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
 }
 
-/** The error branch of every outputSchema (§7.4, D-1). */
+/**
+ * The error branch of every outputSchema (§7.4, D-1). Kept small on purpose: it is repeated in
+ * every tool of tools/list, which agents read often.
+ */
 export const ERROR_OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    code: { type: 'string', enum: [...ERROR_CODES] },
+    code: { enum: [...ERROR_CODES] },
     message: { type: 'string' },
     currentVersion: { type: 'integer' },
-    fields: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { field: { type: 'string' }, error: { type: 'string' } },
-        required: ['field', 'error'],
-        additionalProperties: false,
-      },
-    },
+    fields: { type: 'array', items: { type: 'object', required: ['field', 'error'] } },
   },
   required: ['code', 'message'],
-  additionalProperties: false,
 };
 
 /**

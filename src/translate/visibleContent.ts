@@ -87,7 +87,7 @@ export function outputAtoms(window: ProtocolWindow, tools: Tool[]): string[] {
     if (b.type === 'table') (atoms.push(...b.columns), b.rows.flat().forEach(add));
     if (b.type === 'list') b.items.forEach(add);
   }
-  for (const tool of tools) atoms.push(tool.annotations?.title ?? '', ...enumValues(tool.inputSchema));
+  for (const tool of tools) atoms.push(tool.title ?? tool.annotations?.title ?? '', ...enumValues(tool.inputSchema));
   return atoms.map(normalise).filter(Boolean);
 }
 
