@@ -45,9 +45,10 @@ describe('TranslatorTester', () => {
     checkFixture(path, { translators, update: true, ...quiet });
     const file = expectedPathOf(path);
     const pristine = readFileSync(file, 'utf8');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of parsed JSON
-    const edit = (change: (e: any) => void) => {
-      const e = JSON.parse(pristine);
+    type ExpectedWindow = { summary: string; blocks: Array<Record<string, unknown>>; actions: unknown[] };
+    type ExpectedFile = { translators: { generic: { windows: ExpectedWindow[] } } };
+    const edit = (change: (e: { translators: { generic: { windows: [ExpectedWindow] } } }) => void) => {
+      const e = JSON.parse(pristine) as ExpectedFile & { translators: { generic: { windows: [ExpectedWindow] } } };
       change(e);
       writeFileSync(file, JSON.stringify(e));
     };
