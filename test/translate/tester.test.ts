@@ -45,10 +45,10 @@ describe('TranslatorTester', () => {
     checkFixture(path, { translators, update: true, ...quiet });
     const file = expectedPathOf(path);
     const pristine = readFileSync(file, 'utf8');
-    type ExpectedWindow = { summary: string; blocks: Array<Record<string, unknown>>; actions: unknown[] };
-    type ExpectedFile = { translators: { generic: { windows: ExpectedWindow[] } } };
-    const edit = (change: (e: { translators: { generic: { windows: [ExpectedWindow] } } }) => void) => {
-      const e = JSON.parse(pristine) as ExpectedFile & { translators: { generic: { windows: [ExpectedWindow] } } };
+    type ExpectedWindow = { summary: string; blocks: [Record<string, unknown>]; actions: unknown[] };
+    type ExpectedFile = { translators: { generic: { windows: [ExpectedWindow] } } };
+    const edit = (change: (e: ExpectedFile) => void) => {
+      const e = JSON.parse(pristine) as ExpectedFile;
       change(e);
       writeFileSync(file, JSON.stringify(e));
     };
