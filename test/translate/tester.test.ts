@@ -71,10 +71,13 @@ describe('TranslatorTester', () => {
     expect(() => checkFixture(path, { translators, update: false })).toThrow(/translators with output differ/);
   });
 
-  it('refuses to update in CI and reads UPDATE_EXPECTED', async () => {
+  it('refuses an UPDATE_EXPECTED left on in CI, reads UPDATE_EXPECTED, obeys an explicit update', async () => {
     const path = await fixtureCopy();
     vi.stubEnv('CI', 'true');
-    expect(() => checkFixture(path, { translators, update: true, ...quiet })).toThrow(/refusing to rewrite .* in CI/);
+    vi.stubEnv('UPDATE_EXPECTED', '1');
+    expect(() => checkFixture(path, { translators, ...quiet })).toThrow(/refusing to rewrite .* in CI/);
+    expect(() => checkFixture(path, { translators, update: true, ...quiet })).not.toThrow();
+    vi.unstubAllEnvs();
     expect(updateRequested({ UPDATE_EXPECTED: '1' })).toBe(true);
     expect(updateRequested({})).toBe(false);
   });
