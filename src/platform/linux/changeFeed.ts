@@ -66,8 +66,8 @@ export class ChangeFeed {
     }
     if (change.kind !== 'content') {
       // A new application announces itself here, not through a window-create event.
-      this.emit({ kind: change.kind === 'apps' ? 'apps' : 'windows' });
-      if (change.kind === 'apps') this.emit({ kind: 'windows' });
+      if (change.kind === 'apps') this.emit({ kind: 'apps' });
+      this.emit({ kind: 'windows' });
       return;
     }
     const nativeIds: string[] = [];

@@ -4,21 +4,13 @@
  * test file (beforeAll/afterAll), like useDesktop.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { Bridge, type BridgeOptions } from '../../../src/bridge/bridge.js';
-import { openDesktop, type DesktopHandle, type DesktopOptions } from '../../../src/platform/linux/desktop/index.js';
-import { LinuxProbe, type LinuxProbeOptions } from '../../../src/platform/linux/probe.js';
-import { SessionHub } from '../../../src/server/hub.js';
 import type { Snapshot } from '../../../src/protocol/schemas.js';
 import { createLogger, type Logger } from '../../../src/util/logger.js';
-import { registry } from '../../../translators/index.js';
 import { connectMemoryClient, type TestClient } from '../../helpers/demoServer.js';
 import { waitFor } from './desktop.js';
+import { openLiveStack, type LiveStack, type LiveStackOptions } from './liveStack.js';
 
-export interface LiveBridge {
-  desktop: DesktopHandle;
-  probe: LinuxProbe;
-  bridge: Bridge;
-  hub: SessionHub;
+export interface LiveBridge extends Omit<LiveStack, 'close'> {
   /** A client subscribed to app://windows, recording notifications. */
   client: TestClient;
   /** Every log line the bridge wrote. */
@@ -29,23 +21,15 @@ export interface LiveBridge {
   windowTitled(title: RegExp, timeoutMs?: number): Promise<Snapshot['windows'][number]>;
 }
 
-export interface LiveBridgeOptions {
-  desktop?: DesktopOptions;
-  probe?: Omit<LinuxProbeOptions, 'env'>;
-  bridge?: Partial<BridgeOptions>;
-}
-
-export function useLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
+export function useLiveBridge(options: LiveStackOptions = {}): LiveBridge {
   const live = {} as LiveBridge;
   const clients: TestClient[] = [];
+  let stack: LiveStack | undefined;
   beforeAll(async () => {
     live.logs = [];
     const log: Logger = createLogger({ level: 'debug', write: (line) => live.logs.push(line) });
-    live.desktop = await openDesktop(options.desktop ?? {});
-    live.probe = await LinuxProbe.open({ ...options.probe, env: live.desktop.env });
-    // Several applications in one server: per-app names for app-level tools (D-4).
-    live.bridge = await Bridge.start({ probe: live.probe, registry, log, appToolNaming: 'per-app', ...options.bridge });
-    live.hub = new SessionHub(live.bridge, log);
+    stack = await openLiveStack(options, log);
+    Object.assign(live, { desktop: stack.desktop, probe: stack.probe, bridge: stack.bridge, hub: stack.hub });
     live.connect = async () => {
       const client = await connectMemoryClient(live.hub);
       clients.push(client);
@@ -58,9 +42,7 @@ export function useLiveBridge(options: LiveBridgeOptions = {}): LiveBridge {
   }, 120_000);
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => undefined);
-    live.hub?.close();
-    await live.bridge?.close().catch(() => undefined);
-    await live.desktop?.stop();
+    await stack?.close();
   }, 60_000);
   return live;
 }
