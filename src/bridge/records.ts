@@ -64,5 +64,6 @@ export function emptyTree(native: NativeWindow, warning: string): WindowTree {
     nodeCount: 1,
     truncated: false,
     warnings: [warning],
+    incomplete: true,
   };
 }

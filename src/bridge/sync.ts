@@ -10,6 +10,7 @@ import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
 import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
+import { IncompleteReads } from './rereads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
 import { WindowIdAllocator } from './windowIds.js';
 
@@ -44,6 +45,7 @@ export class StateSync {
   private unsubscribe: (() => void) | null = null;
   private healthWarning: string | null = null;
   private closed = false;
+  private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
 
   constructor(private readonly options: SyncOptions) {
     this.events.setMaxListeners(0);
@@ -63,6 +65,7 @@ export class StateSync {
     this.unsubscribe?.();
     if (this.debounce) clearTimeout(this.debounce);
     if (this.rescan) clearInterval(this.rescan);
+    this.rereads.stop();
   }
 
   /** Listens to applied changes (after the state has taken effect: P-NOTE-1). */
@@ -121,7 +124,12 @@ export class StateSync {
   private onProbeChange(change: ProbeChange): void {
     if (change.kind === 'windows') this.topologyDirty = true;
     else if (change.kind === 'apps') this.appsDirty = true;
-    else if (change.kind === 'content') for (const id of change.nativeIds) this.contentDirty.add(id);
+    else if (change.kind === 'content') {
+      for (const id of change.nativeIds) {
+        this.contentDirty.add(id);
+        this.rereads.changed(id);
+      }
+    }
     else this.onHealth(change.ok, change.message);
     this.schedule();
   }
@@ -189,6 +197,7 @@ export class StateSync {
       if (!servedIds.has(nativeId)) {
         this.byNative.delete(nativeId);
         this.ids.retire(nativeId);
+        this.rereads.forget(nativeId);
       }
     }
     for (const record of records) this.byNative.set(record.facts.nativeId, record);
@@ -208,6 +217,7 @@ export class StateSync {
     const needsTree = !previous || dirty.has(native.nativeId);
     if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning) return previous;
     const tree = needsTree ? await this.readTree(native) : (previous as WindowRecord).tree;
+    if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
     const translation = translateWindow(
       this.options.registry,

@@ -117,6 +117,11 @@ export interface WindowTree {
   truncated: boolean;
   /** Problems the translator should surface as warn notices (timeouts, lost bus). */
   warnings: string[];
+  /**
+   * True when the application did not answer in time or the read failed (not a node budget):
+   * a later read may be complete, so the bridge reads the window again a bounded number of times.
+   */
+  incomplete?: boolean;
 }
 
 /** Key input: exact text, or chords such as "ctrl+shift+s", "Return", "alt+F4". */

@@ -64,6 +64,7 @@ export async function readForest(client: AtspiClient, roots: ObjRef[], budget: T
 class TreeWalk {
   private nodeCount = 0;
   private truncated = false;
+  private incomplete = false;
   private readonly warnings: string[] = [];
   private readonly seen = new Set<string>();
   private readonly deadline: number;
@@ -99,7 +100,7 @@ class TreeWalk {
     }
     if (!late) await this.adoptHidden(first.node);
     nameFromContent(first.node);
-    return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings };
+    return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
   }
 
   /** GTK3 status bars hide their children; their popover buttons are found another way (statusBars.ts). */
@@ -185,6 +186,7 @@ class TreeWalk {
 
   private missedDeadline(): void {
     this.truncated = true;
+    this.incomplete = true;
     const who = this.options.appLabel ?? 'the application';
     this.warnings.push(`${who} did not answer within ${this.budget.deadlineMs} ms; the tree is incomplete`);
   }
@@ -192,7 +194,7 @@ class TreeWalk {
   private placeholder(root: ObjRef): WindowTree {
     this.missedDeadline();
     const node: A11yNode = { ref: formatRef(root), role: 'unknown', name: '', states: [], children: [] };
-    return { root: node, nodeCount: 1, truncated: true, warnings: this.warnings };
+    return { root: node, nodeCount: 1, truncated: true, warnings: this.warnings, incomplete: true };
   }
 
   private remaining(): number {

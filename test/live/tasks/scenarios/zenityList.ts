@@ -32,13 +32,18 @@ export interface ZenityListFacts {
   exitCode: number | string | null;
 }
 
-/** Re-reads until the list's total stops short of nothing (zenity adds rows in batches). */
+/**
+ * Re-reads until the list's total stops short of nothing (zenity adds rows in batches) and the
+ * window has no warning: while zenity is busy its tree comes back incomplete, with a warn notice
+ * saying so, and the bridge reads it again until it is whole — an agent waits for that too.
+ */
 async function completeTable(agent: ScriptedAgent): Promise<TableBlock> {
   const until = Date.now() + FILL_TIMEOUT_MS;
   for (;;) {
     const window = await agent.waitForWindow(TITLE);
     const table = window.blocks.find((b): b is TableBlock => b.type === 'table');
-    if (table?.total === LIST_ROWS) return table;
+    const warned = window.blocks.some((b) => b.type === 'notice' && b.severity === 'warn');
+    if (table?.total === LIST_ROWS && !warned) return table;
     if (Date.now() > until) fail(`the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms`);
     await new Promise((r) => setTimeout(r, 250));
   }
