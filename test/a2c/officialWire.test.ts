@@ -3,7 +3,12 @@
  * A2C-SMCP 0.2.x validation (python-sdk server/namespace.py `_relay_client_call`, zod ports in
  * src/a2c/schemas) to every reply, and a real socket.io-client Agent.
  */
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { HostedServer } from '../../src/a2c/computer/hostedServer.js';
+import { silentLogger } from '../../src/util/logger.js';
 import { GetComputerConfigRet } from '../../src/a2c/schemas/index.js';
 import { eventually } from './helpers/a2cBridge.js';
 import { connectAgent, type TestAgent } from './helpers/agent.js';
@@ -132,5 +137,22 @@ describe('replies as the official server sees them', () => {
     const desktop = await agent.call<{ desktops: string[] }>('client:get_desktop', PC, { desktop_size: 1 });
     expect(desktop.desktops).toHaveLength(1);
     expect(server.replies.map((r) => r.event)).toEqual(expect.arrayContaining(['client:get_tools', 'client:get_desktop']));
+  });
+
+  test('a server added after joining: notify:update_config and notify:update_tool_list; get_config lists it', async () => {
+    agent.notifications.length = 0;
+    const server2 = new Server({ name: 'notes', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server2.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'note', inputSchema: { type: 'object' } }] }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server2.connect(serverSide);
+    await rig.computer.addServer(await HostedServer.connect('notes', clientSide, { type: 'streamable', url: 'http://127.0.0.1:7/mcp' }, silentLogger));
+    await eventually(() => {
+      expect(agent.notifications).toContainEqual({ event: 'notify:update_config', data: { computer: PC } });
+      expect(agent.notifications).toContainEqual({ event: 'notify:update_tool_list', data: { computer: PC } });
+    });
+    const config = await agent.call<{ servers: Record<string, { type: string }> }>('client:get_config', PC);
+    expect(config.servers.notes).toMatchObject({ name: 'notes', type: 'streamable', server_parameters: { url: 'http://127.0.0.1:7/mcp', headers: null, timeout: 'PT30S' } });
+    const tools = await agent.call<{ tools: Array<{ name: string }> }>('client:get_tools', PC);
+    expect(tools.tools.map((t) => t.name)).toContain('note');
   });
 });

@@ -30,6 +30,9 @@ export interface ResourcePageResult {
   next_cursor?: string;
 }
 
+/** What changed on the Computer: hosted servers' tools or windows, or the set of servers itself. */
+export type ComputerChange = HostedChange | 'config';
+
 /** The abort reason of a call cancelled by the agent (tells it apart from a timeout). */
 class CancelledByAgent extends Error {
   constructor() {
@@ -41,7 +44,7 @@ export class Computer {
   private readonly servers = new Map<string, HostedServer>();
   private readonly toolOwners = new Map<string, string>();
   private readonly history: ToolCallRecord[] = [];
-  private readonly listeners = new Set<(change: HostedChange) => void>();
+  private readonly listeners = new Set<(change: ComputerChange) => void>();
   /** Running calls by `req_id`; a set, since nothing stops an agent from reusing one. */
   private readonly running = new Map<string, Set<AbortController>>();
 
@@ -57,12 +60,14 @@ export class Computer {
     this.rebuildToolOwners();
     server.onChange((change) => {
       if (change === 'tools') this.rebuildToolOwners();
-      for (const listener of this.listeners) listener(change);
+      this.emit(change);
     });
+    // A new server changes the config (client:get_config) and brings its tools and windows.
+    for (const change of ['config', 'tools', 'desktop'] as const) this.emit(change);
   }
 
-  /** Tools or the desktop changed in a hosted server. */
-  onChange(listener: (change: HostedChange) => void): () => void {
+  /** Tools or the desktop changed in a hosted server, or a server was added. */
+  onChange(listener: (change: ComputerChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -172,6 +177,10 @@ export class Computer {
     }
     this.log.warn('tool call failed', { server, tool: req.tool_name, error: errorText(error) });
     return toolErrorResult(A2C_ERRORS.toolExecutionFailed, `Tool "${req.tool_name}" failed: ${errorText(error)}`, server);
+  }
+
+  private emit(change: ComputerChange): void {
+    for (const listener of this.listeners) listener(change);
   }
 
   private track(reqId: string): AbortController {
