@@ -12,7 +12,7 @@ import { silentLogger } from '../../src/util/logger.js';
 import { GetComputerConfigRet } from '../../src/a2c/schemas/index.js';
 import { eventually } from './helpers/a2cBridge.js';
 import { connectAgent, type TestAgent } from './helpers/agent.js';
-import { startComputer, TOOLBOX_LAUNCH, type ComputerRig } from './helpers/computerRig.js';
+import { pictureBytes, startComputer, TOOLBOX_LAUNCH, type ComputerRig } from './helpers/computerRig.js';
 import { startSmcpServer, type SmcpTestServer } from './helpers/smcpServer.js';
 
 const OFFICE = 'office-w';
@@ -114,6 +114,35 @@ describe('replies as the official server sees them', () => {
     const next = await agent.call('client:tool_call', PC, { tool_name: 'echo', params: { text: 'second' }, timeout: 5 });
     expect(next).toMatchObject({ content: [{ type: 'text', text: 'second' }] });
     expect(next).not.toHaveProperty('isError', true);
+  });
+
+  test('a large image result travels by blob_handle: the agent drains client:get_blob and gets the same bytes', async () => {
+    const size = 600 * 1024;
+    const result = await agent.call<{ content: Array<{ type: string; data: string; mimeType: string; _meta: Record<string, unknown> }> }>(
+      'client:tool_call',
+      PC,
+      { tool_name: 'picture', params: { bytes: size }, timeout: 10 },
+    );
+    const [item] = result.content;
+    expect(item).toMatchObject({ type: 'image', data: '', mimeType: 'image/png', _meta: { a2c_total_size: size, a2c_blob_handle: expect.any(String), a2c_sha256: expect.any(String) } });
+    const handle = item?._meta.a2c_blob_handle as string;
+    const parts: Buffer[] = [];
+    for (let offset = 0; ; ) {
+      const chunk = await agent.call<{ blob: string; eof: boolean; chunk_offset: number; sha256: string; total_size: number }>('client:get_blob', PC, {
+        blob_handle: handle,
+        chunk_offset: offset,
+      });
+      expect(chunk).toMatchObject({ chunk_offset: offset, total_size: size, sha256: item?._meta.a2c_sha256 });
+      const bytes = Buffer.from(chunk.blob, 'base64');
+      parts.push(bytes);
+      offset += bytes.length;
+      if (chunk.eof) break;
+    }
+    expect(parts.length).toBeGreaterThan(1);
+    expect(Buffer.concat(parts).equals(pictureBytes(size))).toBe(true);
+    expect(await agent.call('client:get_blob', PC, { blob_handle: handle, chunk_offset: size + 1 })).toMatchObject({ code: 4018, details: { reason: 'range' } });
+    const small = await agent.call<{ content: Array<{ data: string }> }>('client:tool_call', PC, { tool_name: 'picture', params: { bytes: 100 }, timeout: 10 });
+    expect(Buffer.from(small.content[0]?.data ?? '', 'base64').equals(pictureBytes(100))).toBe(true);
   });
 
   test('v0.2.1 SKILL and blob events: empty SKILL list, 4016 / 4014 / 4018 as flat ErrorPayloads', async () => {

@@ -6,7 +6,8 @@
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
 import { toServerConfig, type ServerLaunch } from '../../src/a2c/computer/serverConfig.js';
-import { getBlob, getSkill, listSkills } from '../../src/a2c/computer/skillChannel.js';
+import { blobError } from '../../src/a2c/computer/blobSpool.js';
+import { getSkill, listSkills } from '../../src/a2c/computer/skillChannel.js';
 import { cancelledResult, toA2cResource, toSmcpTool } from '../../src/a2c/computer/wire.js';
 import {
   A2CResource,
@@ -85,7 +86,7 @@ describe('pydantic-like validation', () => {
     expect(GetSkillsRet.parse(listSkills('r'))).toEqual({ skills: [], req_id: 'r' });
     expect(getSkill('bad name')).toMatchObject({ code: 4016, details: { name: 'bad name' } });
     expect(getSkill('good-name')).toMatchObject({ code: 4014 });
-    for (const error of [getSkill('bad name'), getSkill('good-name'), getBlob()]) {
+    for (const error of [getSkill('bad name'), getSkill('good-name'), blobError('gone')]) {
       expect(isProtocolErrorPayload(error)).toBe(true);
       expect(droppedPaths(error, ErrorPayload.parse(error))).toEqual([]);
     }

@@ -18,7 +18,9 @@ import { parseWindowUri } from '../windowUri.js';
 import type { GetComputerConfigRet } from '../schemas/config.js';
 import type { A2CResource } from '../schemas/desktop.js';
 import type { HostedChange, HostedServer } from './hostedServer.js';
+import { BlobSpool } from './blobSpool.js';
 import { toServerConfig } from './serverConfig.js';
+import { spoolLargeBinaries } from './sideband.js';
 import { cancelledResult, toA2cResource, toolErrorResult, toSmcpTool } from './wire.js';
 
 const HISTORY_SIZE = 10;
@@ -45,6 +47,8 @@ export class Computer {
   private readonly toolOwners = new Map<string, string>();
   private readonly history: ToolCallRecord[] = [];
   private readonly listeners = new Set<(change: ComputerChange) => void>();
+  /** Large binary items of tool results, pulled with `client:get_blob`. */
+  readonly blobs = new BlobSpool();
   /** Running calls by `req_id`; a set, since nothing stops an agent from reusing one. */
   private readonly running = new Map<string, Set<AbortController>>();
 
@@ -89,7 +93,7 @@ export class Computer {
     try {
       const result = await server.callTool(req.tool_name, req.params, (req.timeout ?? DEFAULT_TOOL_TIMEOUT_S) * 1000, controller.signal);
       record.success = result.isError !== true;
-      return result;
+      return spoolLargeBinaries(result, this.blobs);
     } catch (error) {
       if (controller.signal.reason instanceof CancelledByAgent) return cancelledResult();
       return this.callFailure(error, req, server.name);

@@ -23,7 +23,7 @@ import {
   type ErrorPayload,
 } from '../protocol.js';
 import type { Computer } from './computer.js';
-import { getBlob, getSkill, listSkills } from './skillChannel.js';
+import { getSkill, listSkills } from './skillChannel.js';
 
 type Ack = (response: unknown) => void;
 
@@ -44,7 +44,9 @@ export function registerHandlers(socket: Socket, computer: Computer, log: Logger
   answer(EVENTS.getConfig, GetConfigReqSchema, async () => computer.config());
   answer(EVENTS.getSkills, GetSkillsReqSchema, async (req) => listSkills(req.req_id));
   answer(EVENTS.getSkill, GetSkillReqSchema, async (req) => getSkill(req.name));
-  answer(EVENTS.getBlob, GetBlobReqSchema, async () => getBlob());
+  answer(EVENTS.getBlob, GetBlobReqSchema, async (req) =>
+    computer.blobs.read(req.blob_handle, req.req_id, req.chunk_offset ?? undefined, req.max_chunk_bytes ?? undefined),
+  );
   // A notification: no ack, no error code; an unknown req_id is ignored (events.md).
   socket.on(EVENTS.toolCallCancel, (data: unknown) => {
     const parsed = ToolCallCancelSchema.safeParse(data);

@@ -47,6 +47,11 @@ export async function startComputer(
   };
 }
 
+/** The deterministic bytes of the toolbox's `picture` tool. */
+export function pictureBytes(size: number): Buffer {
+  return Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + 7) % 251));
+}
+
 /** Reported by `client:get_config` for the toolbox (a stand-in launch: it runs in process). */
 export const TOOLBOX_LAUNCH = { type: 'sse', url: 'http://127.0.0.1:9/sse' } as const;
 
@@ -57,11 +62,13 @@ async function hostToolbox(aborts: { count: number }): Promise<HostedServer> {
       { name: 'echo', description: 'Returns its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
       { name: 'wait', description: 'Never finishes on its own.', inputSchema: { type: 'object' } },
       { name: 'explode', description: 'Fails with a protocol error.', inputSchema: { type: 'object' } },
+      { name: 'picture', description: 'An image of `bytes` bytes.', inputSchema: { type: 'object', properties: { bytes: { type: 'number' } } } },
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (name === 'echo') return { content: [{ type: 'text', text: String(args?.text ?? '') }] };
+    if (name === 'picture') return { content: [{ type: 'image', data: pictureBytes(Number(args?.bytes)).toString('base64'), mimeType: 'image/png' }] };
     if (name === 'wait') {
       // The cancellation may be handled before this handler runs: then the signal is already aborted.
       if (!extra.signal.aborted) await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve()));
