@@ -61,7 +61,8 @@ describe('tool-result sideband', () => {
     const out = spoolLargeBinaries(result, spool) as { content: Array<Record<string, unknown>> };
     expect(out.content[0]).toEqual(result.content[0]);
     expect(out.content[1]).toEqual(result.content[1]);
-    const handle = `gb1:${sha(big)}`;
+    const handle = (out.content[2]?._meta as { a2c_blob_handle: string }).a2c_blob_handle;
+    expect(handle).not.toContain(sha(big));
     expect(out.content[2]).toEqual({ type: 'image', data: '', mimeType: 'image/png', _meta: { kept: true, a2c_blob_handle: handle, a2c_total_size: big.length, a2c_sha256: sha(big) } });
     expect(out.content[3]).toMatchObject({ resource: { uri: 'file:///x', blob: '' }, _meta: { a2c_blob_handle: handle } });
     expect(spool.read(handle, 'r')).toMatchObject({ total_size: big.length });

@@ -4,10 +4,11 @@
  * content-addressed, and pulled by the agent in chunks with `client:get_blob`.
  * - A handle names content, not a path: it resolves only into this spool, never to a file, so it
  *   grants nothing beyond the tool result that minted it (blob-transfer.md §1 "非任意文件读").
+ *   It is keyed with a per-process secret, so knowing (or guessing) content does not give its handle.
  * - Stateless reads (§2): any offset, any order, repeatable; no session, no TTL. Memory is
  *   bounded: past `maxBytes` the oldest blobs are dropped and their handles answer 4018 `gone`.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { A2C_ERRORS, type ErrorPayload } from '../protocol.js';
 
 /** Binary items larger than this (decoded bytes) leave the tool result for the spool. */
@@ -32,22 +33,24 @@ export interface BlobChunk {
 interface Entry {
   bytes: Buffer;
   mime: string;
+  sha256: string;
 }
 
 export class BlobSpool {
   private readonly entries = new Map<string, Entry>();
   private size = 0;
+  private readonly key = randomBytes(32);
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
   /** Keeps `bytes` and returns its handle and digest; the same content gets the same handle. */
   mint(bytes: Buffer, mime: string): { handle: string; sha256: string } {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const handle = `${HANDLE_PREFIX}${sha256}`;
+    const handle = `${HANDLE_PREFIX}${createHmac('sha256', this.key).update(sha256).digest('hex')}`;
     const known = this.entries.get(handle);
     if (known) this.entries.delete(handle); // re-inserted below as the newest
     else this.size += bytes.length;
-    this.entries.set(handle, { bytes, mime });
+    this.entries.set(handle, { bytes, mime, sha256 });
     this.evict();
     return { handle, sha256 };
   }
@@ -65,7 +68,7 @@ export class BlobSpool {
       blob_handle: handle,
       mime_type: entry.mime,
       total_size: total,
-      sha256: handle.slice(HANDLE_PREFIX.length),
+      sha256: entry.sha256,
       chunk_offset: offset,
       eof: offset + chunk.length === total,
       blob: chunk.toString('base64'),
