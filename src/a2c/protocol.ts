@@ -5,6 +5,7 @@
  * error-handling.md and the seed §4.3.
  */
 import { z } from 'zod';
+import { CLIENT_EVENTS, NOTIFY_EVENTS, PROTOCOL_ERROR_CODES, SERVER_EVENTS } from './schemas/events.js';
 
 export const A2C_PROTOCOL_VERSION = '0.2.0';
 export const SMCP_NAMESPACE = '/smcp';
@@ -13,27 +14,32 @@ export const VERSION_QUERY_KEY = 'a2c_version';
 /** Redundant diagnostic header of a 4008 rejection (error-handling.md "HTTP 响应规范"). */
 export const ERROR_CODE_HEADER = 'x-a2c-error-code';
 
+/** The events the Computer answers, emits or listens to (names: schemas/events.ts). */
 export const EVENTS = {
-  toolCall: 'client:tool_call',
-  getConfig: 'client:get_config',
-  getTools: 'client:get_tools',
-  getDesktop: 'client:get_desktop',
-  getResources: 'client:get_resources',
-  joinOffice: 'server:join_office',
-  leaveOffice: 'server:leave_office',
-  updateToolList: 'server:update_tool_list',
-  updateDesktop: 'server:update_desktop',
+  ...CLIENT_EVENTS,
+  joinOffice: SERVER_EVENTS.joinOffice,
+  leaveOffice: SERVER_EVENTS.leaveOffice,
+  updateConfig: SERVER_EVENTS.updateConfig,
+  updateToolList: SERVER_EVENTS.updateToolList,
+  updateDesktop: SERVER_EVENTS.updateDesktop,
+  toolCallCancel: NOTIFY_EVENTS.toolCallCancel,
 } as const;
 
+/**
+ * Codes the Computer uses: the protocol's ErrorPayload codes (schemas/events.ts), the generic
+ * 400/404/500, and the tool-call codes carried in `CallToolResult.meta.error_code`.
+ */
 export const A2C_ERRORS = {
   badRequest: 400,
   notFound: 404,
   toolNotFound: 4001,
   toolExecutionFailed: 4003,
   toolTimeout: 4004,
-  versionMismatch: 4008,
-  mcpServerNotFound: 4014,
-  mcpCapabilityNotSupported: 4015,
+  versionMismatch: PROTOCOL_ERROR_CODES.protocolVersionMismatch,
+  mcpServerNotFound: PROTOCOL_ERROR_CODES.mcpServerNotFound,
+  mcpCapabilityNotSupported: PROTOCOL_ERROR_CODES.mcpCapabilityNotSupported,
+  skillNameInvalid: PROTOCOL_ERROR_CODES.skillNameInvalid,
+  blobNotAccessible: PROTOCOL_ERROR_CODES.blobNotAccessible,
 } as const;
 
 /** Flat ErrorPayload: `code` + `message` at top level, code-specific fields beside them. */
@@ -69,6 +75,14 @@ export const GetResourcesReqSchema = z.object({
   cursor: z.string().nullish(),
 });
 
+export const GetConfigReqSchema = z.object(agentCall);
+export const GetSkillsReqSchema = z.object(agentCall);
+export const GetSkillReqSchema = z.object({ ...agentCall, name: z.string(), rel_path: z.string().nullish() });
+export const GetBlobReqSchema = z.object({ ...agentCall, blob_handle: z.string(), chunk_offset: z.number().int().nullish(), max_chunk_bytes: z.number().int().nullish() });
+
+/** `notify:tool_call_cancel` (AgentCallData): `req_id` is the cancelled `client:tool_call`'s. */
+export const ToolCallCancelSchema = z.object({ agent: z.string().optional(), req_id: z.string().min(1) });
+
 /** The body of a 4008 rejection (error-handling.md "协议版本不匹配（4008）"). */
 export const VersionMismatchBodySchema = z.object({
   code: z.literal(A2C_ERRORS.versionMismatch),
@@ -86,5 +100,5 @@ export interface SmcpTool {
   description: string;
   params_schema: Record<string, unknown>;
   return_schema: Record<string, unknown> | null;
-  meta: Record<string, string | number | boolean | null>;
+  meta: Record<string, string | number | boolean>;
 }

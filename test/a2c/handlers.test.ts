@@ -21,12 +21,13 @@ async function handlers(): Promise<(event: string, data: unknown) => Promise<unk
   return (event, data) => new Promise((resolve) => registered.get(event)?.(data, resolve));
 }
 
-test('bad payload → 400, another Computer → 404, get_config → 404, all with a message', async () => {
+test('bad payload → 400, another Computer → 404, all with a message', async () => {
   const emit = await handlers();
   expect(await emit('client:get_tools', { req_id: 'r' })).toMatchObject({ code: 400, message: expect.stringContaining('client:get_tools') });
   expect(await emit('client:get_desktop', { req_id: 'r', computer: 'pc-1', desktop_size: 'two' })).toMatchObject({ code: 400 });
   expect(await emit('client:get_tools', { req_id: 'r', computer: 'pc-2' })).toMatchObject({ code: 404, message: expect.stringContaining('pc-2') });
-  expect(await emit('client:get_config', { req_id: 'r', computer: 'pc-1' })).toMatchObject({ code: 404 });
+  expect(await emit('client:get_config', { req_id: 'r' })).toMatchObject({ code: 400 });
+  expect(await emit('client:get_skill', { req_id: 'r', computer: 'pc-1' })).toMatchObject({ code: 400, message: expect.stringContaining('client:get_skill') });
 });
 
 test('Python-style nulls for optional fields are accepted', async () => {
@@ -35,4 +36,16 @@ test('Python-style nulls for optional fields are accepted', async () => {
   expect(desktop.desktops).toHaveLength(2);
   const page = (await emit('client:get_resources', { req_id: 'r', computer: 'pc-1', mcp_server: 'gui-bridge', cursor: null })) as { resources: unknown[] };
   expect(page.resources.length).toBeGreaterThan(1);
+  expect(await emit('client:get_skill', { req_id: 'r', computer: 'pc-1', name: 'my-helper', rel_path: null })).toMatchObject({ code: 4014 });
+});
+
+test('notify:tool_call_cancel: malformed or unknown req_id is ignored, no ack, no error', async () => {
+  const emit = await handlers();
+  // The handler runs synchronously: an ack would have settled `emit` before the race starts.
+  const cancel = (data: unknown) => Promise.race([emit('notify:tool_call_cancel', data), Promise.resolve('no ack')]);
+  expect(await cancel({ agent: 'a' })).toBe('no ack');
+  expect(await cancel({ agent: 'a', req_id: 'never-ran' })).toBe('no ack');
+  expect(await emit('client:tool_call', { req_id: 'r', computer: 'pc-1', tool_name: 'echo', params: { text: 'ok' }, timeout: 5 })).toMatchObject({
+    content: [{ type: 'text', text: 'ok' }],
+  });
 });

@@ -13,12 +13,19 @@ import type { SessionHub } from '../../server/hub.js';
 import { createSessionServer } from '../../server/session.js';
 import type { Logger } from '../../util/logger.js';
 import { HostedServer } from './hostedServer.js';
+import type { ServerLaunch } from './serverConfig.js';
 
 /** The name agents see for the bridge's MCP server (desktop grouping, `client:get_resources`). */
 export const BRIDGE_SERVER_NAME = 'gui-bridge';
 
+/**
+ * What `client:get_config` reports for the in-process bridge: the equivalent standalone launch
+ * (`gui-bridge serve --a2c` over stdio), since an in-process server has no config of its own.
+ */
+export const BRIDGE_LAUNCH: ServerLaunch = { type: 'stdio', command: 'gui-bridge', args: ['serve', '--a2c'] };
+
 export async function hostBridge(hub: SessionHub, log: Logger, name: string = BRIDGE_SERVER_NAME): Promise<HostedServer> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createSessionServer(hub, 'a2c').connect(serverSide);
-  return HostedServer.connect(name, clientSide, log);
+  return HostedServer.connect(name, clientSide, BRIDGE_LAUNCH, log);
 }

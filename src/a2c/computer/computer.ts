@@ -7,30 +7,50 @@
  *   is logged: the Python SDK refuses duplicates, we keep serving);
  * - the last 10 tool calls order the desktop's servers;
  * - window hosts SHOULD be unique across servers: a clash is logged at registration, not refused
- *   (seed §4.2, H1).
+ *   (seed §4.2, H1);
+ * - a running call can be cancelled by its `req_id` (events.md "notify:tool_call_cancel").
  */
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../util/logger.js';
 import { organizeDesktop, type DesktopWindow, type ToolCallRecord } from '../desktop.js';
 import { A2C_ERRORS, type ErrorPayload, type SmcpTool, type ToolCallReq } from '../protocol.js';
 import { parseWindowUri } from '../windowUri.js';
+import type { GetComputerConfigRet } from '../schemas/config.js';
+import type { A2CResource } from '../schemas/desktop.js';
 import type { HostedChange, HostedServer } from './hostedServer.js';
-import { toolErrorResult, toSmcpTool } from './wire.js';
+import { BlobSpool } from './blobSpool.js';
+import { toServerConfig } from './serverConfig.js';
+import { spoolLargeBinaries } from './sideband.js';
+import { cancelledResult, toA2cResource, toolErrorResult, toSmcpTool } from './wire.js';
 
 const HISTORY_SIZE = 10;
 /** Used when an agent's `client:tool_call` gives no timeout (seconds). */
 export const DEFAULT_TOOL_TIMEOUT_S = 60;
 
 export interface ResourcePageResult {
-  resources: unknown[];
+  resources: A2CResource[];
   next_cursor?: string;
+}
+
+/** What changed on the Computer: hosted servers' tools or windows, or the set of servers itself. */
+export type ComputerChange = HostedChange | 'config';
+
+/** The abort reason of a call cancelled by the agent (tells it apart from a timeout). */
+class CancelledByAgent extends Error {
+  constructor() {
+    super('cancelled by the agent (notify:tool_call_cancel)');
+  }
 }
 
 export class Computer {
   private readonly servers = new Map<string, HostedServer>();
   private readonly toolOwners = new Map<string, string>();
   private readonly history: ToolCallRecord[] = [];
-  private readonly listeners = new Set<(change: HostedChange) => void>();
+  private readonly listeners = new Set<(change: ComputerChange) => void>();
+  /** Large binary items of tool results, pulled with `client:get_blob`. */
+  readonly blobs = new BlobSpool();
+  /** Running calls by `req_id`; a set, since nothing stops an agent from reusing one. */
+  private readonly running = new Map<string, Set<AbortController>>();
 
   constructor(
     readonly name: string,
@@ -44,12 +64,14 @@ export class Computer {
     this.rebuildToolOwners();
     server.onChange((change) => {
       if (change === 'tools') this.rebuildToolOwners();
-      for (const listener of this.listeners) listener(change);
+      this.emit(change);
     });
+    // A new server changes the config (client:get_config) and brings its tools and windows.
+    for (const change of ['config', 'tools', 'desktop'] as const) this.emit(change);
   }
 
-  /** Tools or the desktop changed in a hosted server. */
-  onChange(listener: (change: HostedChange) => void): () => void {
+  /** Tools or the desktop changed in a hosted server, or a server was added. */
+  onChange(listener: (change: ComputerChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -66,15 +88,40 @@ export class Computer {
     const server = serverName === undefined ? undefined : this.servers.get(serverName);
     if (!server) return toolErrorResult(A2C_ERRORS.toolNotFound, `Tool "${req.tool_name}" is not offered by any MCP server of this Computer; call client:get_tools again.`);
     const record: ToolCallRecord = { server: server.name, tool: req.tool_name, req_id: req.req_id, timestamp: new Date().toISOString(), success: false };
+    // Registered before the first await: a cancel arriving right behind the call finds it.
+    const controller = this.track(req.req_id);
     try {
-      const result = await server.callTool(req.tool_name, req.params, (req.timeout ?? DEFAULT_TOOL_TIMEOUT_S) * 1000);
+      const result = await server.callTool(req.tool_name, req.params, (req.timeout ?? DEFAULT_TOOL_TIMEOUT_S) * 1000, controller.signal);
       record.success = result.isError !== true;
-      return result;
+      return spoolLargeBinaries(result, this.blobs);
     } catch (error) {
+      if (controller.signal.reason instanceof CancelledByAgent) return cancelledResult();
       return this.callFailure(error, req, server.name);
     } finally {
+      this.untrack(req.req_id, controller);
       this.remember(record);
     }
+  }
+
+  /**
+   * Interrupts the running calls with this `req_id`: the hosted server gets MCP
+   * `notifications/cancelled` and the call answers `cancelledResult()`. False, and nothing else
+   * happens, when none is running (finished, unknown, or another Computer's: events.md says to
+   * ignore it silently).
+   */
+  cancelToolCall(reqId: string): boolean {
+    const controllers = this.running.get(reqId);
+    if (!controllers) return false;
+    for (const controller of controllers) controller.abort(new CancelledByAgent());
+    return true;
+  }
+
+  /** `client:get_config`: every hosted server under the name agents pass as `mcp_server`. */
+  config(): GetComputerConfigRet {
+    const servers: GetComputerConfigRet['servers'] = {};
+    for (const server of this.servers.values()) servers[server.name] = toServerConfig(server.name, server.launch);
+    // No input placeholders: nothing in these configs asks the user for a value.
+    return { servers, inputs: [] };
   }
 
   async desktop(size: number | undefined, window: string | undefined): Promise<string[]> {
@@ -83,7 +130,10 @@ export class Computer {
     return organizeDesktop({ windows, size, window, history: this.history, log: this.log });
   }
 
-  /** One page of a server's `resources/list`, forwarded as is (events.md `client:get_resources`). */
+  /**
+   * One page of a server's `resources/list`, each resource mapped to `A2CResource` as the official
+   * Computer does (events.md `client:get_resources`; data-structures.md "A2CResource").
+   */
   async resourcesPage(serverName: string, cursor: string | undefined): Promise<ResourcePageResult | ErrorPayload> {
     const server = this.servers.get(serverName);
     if (!server) return { code: A2C_ERRORS.mcpServerNotFound, message: 'MCP Server not registered', mcp_server_name: serverName };
@@ -92,10 +142,11 @@ export class Computer {
     }
     try {
       const page = await server.listResourcesPage(cursor);
-      return page.nextCursor ? { resources: page.resources, next_cursor: page.nextCursor } : { resources: page.resources };
+      const resources = page.resources.map(toA2cResource);
+      return page.nextCursor ? { resources, next_cursor: page.nextCursor } : { resources };
     } catch (error) {
       const invalid = error instanceof McpError && error.code === ErrorCode.InvalidParams;
-      return { code: invalid ? A2C_ERRORS.badRequest : 500, message: errorText(error), mcp_server_name: serverName };
+      return { code: invalid ? A2C_ERRORS.badRequest : 500, message: `${serverName}: ${errorText(error)}` };
     }
   }
 
@@ -130,6 +181,24 @@ export class Computer {
     }
     this.log.warn('tool call failed', { server, tool: req.tool_name, error: errorText(error) });
     return toolErrorResult(A2C_ERRORS.toolExecutionFailed, `Tool "${req.tool_name}" failed: ${errorText(error)}`, server);
+  }
+
+  private emit(change: ComputerChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private track(reqId: string): AbortController {
+    const controller = new AbortController();
+    const set = this.running.get(reqId) ?? new Set<AbortController>();
+    set.add(controller);
+    this.running.set(reqId, set);
+    return controller;
+  }
+
+  private untrack(reqId: string, controller: AbortController): void {
+    const set = this.running.get(reqId);
+    set?.delete(controller);
+    if (set?.size === 0) this.running.delete(reqId);
   }
 
   private remember(record: ToolCallRecord): void {

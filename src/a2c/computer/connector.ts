@@ -9,12 +9,13 @@
  *   and jitter (socket.io-client's Manager) and join the office again, since room membership
  *   belongs to the Socket.IO session (python-sdk computer/socketio/client.py #203);
  * - `server:join_office {role: "computer", name, office_id}`, acked `(ok, error)`;
- * - `server:update_tool_list` / `server:update_desktop {computer}` when the hosted servers change.
+ * - `server:update_tool_list` / `server:update_desktop` / `server:update_config {computer}` when the
+ *   hosted servers' tools or windows change, or a server is added.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { Logger } from '../../util/logger.js';
 import { A2C_PROTOCOL_VERSION, EVENTS, SMCP_NAMESPACE, VERSION_QUERY_KEY } from '../protocol.js';
-import type { Computer } from './computer.js';
+import type { Computer, ComputerChange } from './computer.js';
 import { ConnectionRejectedError, versionRejection, VersionMismatchError } from './rejection.js';
 import { registerHandlers } from './handlers.js';
 
@@ -130,9 +131,9 @@ export class ComputerConnector {
     this.options.log.warn('lost the A2C-SMCP server; reconnecting with backoff', { reason });
   }
 
-  private report(change: 'tools' | 'desktop'): void {
+  private report(change: ComputerChange): void {
     if (!this.joined || !this.socket) return;
-    const event = change === 'tools' ? EVENTS.updateToolList : EVENTS.updateDesktop;
+    const event = { tools: EVENTS.updateToolList, desktop: EVENTS.updateDesktop, config: EVENTS.updateConfig }[change];
     this.socket.emit(event, { computer: this.computer.name });
   }
 

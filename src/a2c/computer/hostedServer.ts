@@ -23,6 +23,7 @@ import {
 import { SERVER_VERSION } from '../../version.js';
 import type { Logger } from '../../util/logger.js';
 import { isWindowUri } from '../windowUri.js';
+import type { ServerLaunch } from './serverConfig.js';
 
 export type HostedChange = 'tools' | 'desktop';
 
@@ -39,13 +40,15 @@ export class HostedServer {
   private constructor(
     readonly name: string,
     readonly client: Client,
+    /** How it is started or reached, reported by `client:get_config`. */
+    readonly launch: ServerLaunch,
     private readonly log: Logger,
   ) {}
 
   /** Connects a client to the server on `transport` and reads its tools and windows. */
-  static async connect(name: string, transport: Transport, log: Logger): Promise<HostedServer> {
+  static async connect(name: string, transport: Transport, launch: ServerLaunch, log: Logger): Promise<HostedServer> {
     const client = new Client({ name: 'gui-bridge-a2c-computer', version: SERVER_VERSION });
-    const server = new HostedServer(name, client, log);
+    const server = new HostedServer(name, client, launch, log);
     server.listen();
     await client.connect(transport);
     // Queued like notifications, but a failure here fails the registration.
@@ -75,8 +78,12 @@ export class HostedServer {
     return () => this.listeners.delete(listener);
   }
 
-  callTool(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CallToolResult> {
-    return this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs }) as Promise<CallToolResult>;
+  /**
+   * Aborting `signal` makes the SDK send MCP `notifications/cancelled` for this request and reject
+   * with the abort reason (events.md "notify:tool_call_cancel": SHOULD cancel downstream).
+   */
+  callTool(name: string, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<CallToolResult> {
+    return this.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs, signal }) as Promise<CallToolResult>;
   }
 
   /** One page of `resources/list`, as the server sent it. */

@@ -8,6 +8,8 @@ export interface TestAgent {
   notifications: Array<{ event: string; data: unknown }>;
   /** Emits `client:<name>` to `computer` with agent and req_id filled in; resolves with the ack. */
   call<T = Record<string, unknown>>(event: string, computer: string, payload?: Record<string, unknown>): Promise<T>;
+  /** `server:tool_call_cancel {agent, req_id}`: fire-and-forget (events.md). */
+  cancel(reqId: string): void;
   close(): void;
 }
 
@@ -36,6 +38,7 @@ export async function connectAgent(url: string, office: string, name = 'agent-1'
     notifications,
     call: (event, computer, payload = {}) =>
       socket.timeout(10_000).emitWithAck(event, { agent: name, req_id: randomUUID(), computer, ...payload }),
+    cancel: (reqId) => void socket.emit('server:tool_call_cancel', { agent: name, req_id: reqId }),
     close: () => void socket.disconnect(),
   };
 }

@@ -18,6 +18,8 @@ export interface ComputerRig {
   a2c: A2cBridge;
   computer: Computer;
   connector: ComputerConnector;
+  /** Calls of the toolbox's `wait` tool that were aborted by MCP `notifications/cancelled`. */
+  toolboxAborts: { count: number };
   close(): Promise<void>;
 }
 
@@ -29,12 +31,14 @@ export async function startComputer(
   const a2c = await startA2cBridge({ resources });
   const computer = new Computer(name, silentLogger);
   await computer.addServer(await hostBridge(a2c.hub, silentLogger));
-  await computer.addServer(await hostToolbox());
+  const toolboxAborts = { count: 0 };
+  await computer.addServer(await hostToolbox(toolboxAborts));
   const link = new ComputerConnector(computer, { reconnectionDelayMs: 20, reconnectionDelayMaxMs: 100, ...connector, log: silentLogger });
   return {
     a2c,
     computer,
     connector: link,
+    toolboxAborts,
     close: async () => {
       await link.stop();
       await computer.close();
@@ -43,25 +47,37 @@ export async function startComputer(
   };
 }
 
-async function hostToolbox(): Promise<HostedServer> {
+/** The deterministic bytes of the toolbox's `picture` tool. */
+export function pictureBytes(size: number): Buffer {
+  return Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + 7) % 251));
+}
+
+/** Reported by `client:get_config` for the toolbox (a stand-in launch: it runs in process). */
+export const TOOLBOX_LAUNCH = { type: 'sse', url: 'http://127.0.0.1:9/sse' } as const;
+
+async function hostToolbox(aborts: { count: number }): Promise<HostedServer> {
   const server = new Server({ name: 'toolbox', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
       { name: 'echo', description: 'Returns its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
       { name: 'wait', description: 'Never finishes on its own.', inputSchema: { type: 'object' } },
       { name: 'explode', description: 'Fails with a protocol error.', inputSchema: { type: 'object' } },
+      { name: 'picture', description: 'An image of `bytes` bytes.', inputSchema: { type: 'object', properties: { bytes: { type: 'number' } } } },
     ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (name === 'echo') return { content: [{ type: 'text', text: String(args?.text ?? '') }] };
+    if (name === 'picture') return { content: [{ type: 'image', data: pictureBytes(Number(args?.bytes)).toString('base64'), mimeType: 'image/png' }] };
     if (name === 'wait') {
-      await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve()));
+      // The cancellation may be handled before this handler runs: then the signal is already aborted.
+      if (!extra.signal.aborted) await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve()));
+      aborts.count++;
       return { content: [{ type: 'text', text: 'aborted' }] };
     }
     throw new McpError(ErrorCode.InternalError, 'boom');
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  return HostedServer.connect('toolbox', clientSide, silentLogger);
+  return HostedServer.connect('toolbox', clientSide, TOOLBOX_LAUNCH, silentLogger);
 }
