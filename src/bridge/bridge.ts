@@ -92,8 +92,9 @@ export class Bridge {
     return this.state.windows();
   }
 
-  callTool(name: string, args: unknown): Promise<CallToolResult> {
-    return this.executor.call(name, args);
+  /** `caller` identifies the session, so that sessions take turns in the queue. */
+  callTool(name: string, args: unknown, caller?: string | number): Promise<CallToolResult> {
+    return this.executor.call(name, args, caller);
   }
 
   /** Changes after they have been applied (P-NOTE-1). */

@@ -6,6 +6,7 @@ import { createLogger, type LogLevel } from '../util/logger.js';
 import { startBridge } from './runtime.js';
 import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
+import { HTTP_LIMIT_FLAGS, HTTP_LIMIT_HELP, httpLimits, httpToken } from './httpOptions.js';
 import { parseCommandArgs, parsePort, UsageError } from './usage.js';
 
 export const SERVE_HELP = `Usage: gui-bridge serve [source] [--http PORT [--host H] [--token T]] [--stdio]
@@ -17,10 +18,12 @@ ${SOURCE_HELP}
 
 Transport:
   --http PORT            serve Streamable HTTP at http://HOST:PORT/mcp (many clients at once)
-  --host H               address to bind (default 127.0.0.1; anything else exposes the desktop)
+  --host H               address to bind (default 127.0.0.1); a non-loopback address exposes the
+                         desktop to the network and needs a token
   --token T              require "Authorization: Bearer T" (or set GUI_BRIDGE_TOKEN)
   --allowed-host NAME    also accept this Host header (repeatable)
   --allowed-origin URL   also accept this Origin (repeatable)
+${HTTP_LIMIT_HELP}
   --stdio                serve stdio too when --http is given
   --log-level L          debug | info | warn | error (default info; logs go to stderr)
 
@@ -36,6 +39,7 @@ const FLAGS = {
   token: { type: 'string' },
   'allowed-host': { type: 'string', multiple: true },
   'allowed-origin': { type: 'string', multiple: true },
+  ...HTTP_LIMIT_FLAGS,
   stdio: { type: 'boolean' },
   'log-level': { type: 'string' },
   a2c: { type: 'boolean' },
@@ -53,8 +57,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const level = values['log-level'] ?? 'info';
   if (!LEVELS.includes(level)) throw new UsageError('serve', `--log-level must be one of ${LEVELS.join(', ')}`);
   const port = values.http !== undefined ? parsePort('serve', '--http', values.http) : undefined;
-  if (port === undefined && (values.host || values.token)) throw new UsageError('serve', '--host and --token need --http PORT');
-  const token = values.token ?? process.env.GUI_BRIDGE_TOKEN;
+  if (port === undefined && (values.host !== undefined || values.token !== undefined)) throw new UsageError('serve', '--host and --token need --http PORT');
+  const token = port === undefined ? undefined : httpToken('serve', values.token, values.host);
+  const limits = httpLimits('serve', values);
   const a2cHost = parseA2cHost('serve', values['a2c-host'], values.a2c === true);
   const log = createLogger({ level: level as LogLevel });
 
@@ -66,7 +71,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     const http = await startHttpServer(hub, {
       port,
       host: values.host,
-      token: token || undefined,
+      token,
+      ...limits,
       allowedHosts: values['allowed-host'],
       allowedOrigins: values['allowed-origin'],
     });
