@@ -26,6 +26,8 @@ export interface BridgeOptions {
   defaultTimeoutMs?: number;
   /** Adds a screenshot block and a capture action to every window (needs `probe.capture`). */
   screenshots?: boolean;
+  /** Windows published per application; more become a notice (windowCap.ts). */
+  maxWindowsPerApp?: number;
 }
 
 export class Bridge {
@@ -52,6 +54,7 @@ export class Bridge {
       log,
       rescanMs: options.rescanMs,
       screenshots: this.screenshots,
+      maxWindowsPerApp: options.maxWindowsPerApp,
     });
     this.executor = new Executor({
       state: this.state,

@@ -1,23 +1,33 @@
-/** `serve --http` security and limit flags: token, exposure check, session cap and idle expiry. */
+/** `serve` security and limit flags: token, exposure check, session cap, idle expiry, window cap. */
 import { assertExposureAllowed, ExposureError } from '../server/exposure.js';
+import { DEFAULT_MAX_WINDOWS_PER_APP } from '../bridge/windowCap.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from '../server/httpSessions.js';
 import { parseCount, UsageError } from './usage.js';
 
-export const HTTP_LIMIT_FLAGS = {
+export const LIMIT_FLAGS = {
+  'max-windows': { type: 'string' },
   'max-sessions': { type: 'string' },
   'session-idle-timeout': { type: 'string' },
 } as const;
 
-export const HTTP_LIMIT_HELP = `  --max-sessions N       at most N HTTP sessions at once (default ${DEFAULT_MAX_SESSIONS}); a new one closes
+export const LIMIT_HELP = `  --max-windows N        publish at most N windows per application (default ${DEFAULT_MAX_WINDOWS_PER_APP}); the
+                         others are named in a notice
+  --max-sessions N       at most N HTTP sessions at once (default ${DEFAULT_MAX_SESSIONS}); a new one closes
                          the least recently active idle session, or gets 503 when all are busy
   --session-idle-timeout S  close an HTTP session idle for S seconds (default ${DEFAULT_SESSION_IDLE_MS / 1000})`;
 
-export interface HttpLimitValues {
+export interface LimitValues {
+  'max-windows'?: string;
   'max-sessions'?: string;
   'session-idle-timeout'?: string;
 }
 
-export function httpLimits(command: string, values: HttpLimitValues): SessionLimits {
+export function maxWindows(command: string, values: LimitValues): number | undefined {
+  const max = values['max-windows'];
+  return max === undefined ? undefined : parseCount(command, '--max-windows', max, 1, 100_000);
+}
+
+export function httpLimits(command: string, values: LimitValues): SessionLimits {
   const max = values['max-sessions'];
   const idle = values['session-idle-timeout'];
   return {
