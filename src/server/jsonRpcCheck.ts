@@ -96,7 +96,8 @@ function paramsProblem(method: string, params: Record<string, unknown> | undefin
   if (parsed.success) return undefined;
   const issue = parsed.error.issues[0] as z.core.$ZodIssue;
   const path = issue.path.map(String).join('.') || 'params';
-  return `${path} ${issue.code === 'invalid_type' ? `must be ${issue.expected}` : 'is invalid'}`;
+  const expected = issue.code === 'invalid_type' ? (issue.expected === 'record' ? 'object' : issue.expected) : undefined;
+  return `${path} ${expected ? `must be ${expected}` : 'is invalid'}`;
 }
 
 function isValidId(id: unknown): id is RequestId {
