@@ -71,6 +71,40 @@ describe('HTTP security', () => {
     expect((await post(open.port, { host: `127.0.0.1:${open.port}`, origin: `http://localhost:${open.port}` })).status).toBe(200);
   });
 
+  test('Origin: only the exact origins of the served URL, nothing looser (issue 11 item 8)', async () => {
+    const host = { host: `127.0.0.1:${open.port}` };
+    const status = async (origin: string) => (await post(open.port, { ...host, origin })).status;
+    for (const same of [`http://127.0.0.1:${open.port}`, `http://localhost:${open.port}`, `http://[::1]:${open.port}`]) expect([same, await status(same)]).toEqual([same, 200]);
+    for (const loose of [
+      'http://localhost:1',
+      'http://localhost',
+      `https://localhost:${open.port}`,
+      `http://user:pw@localhost:${open.port}`,
+      `http://localhost:${open.port}/path`,
+      `http://localhost:${open.port}?q`,
+      `http://evil.localhost:${open.port}`,
+      `ws://localhost:${open.port}`,
+    ]) {
+      expect([loose, await status(loose)]).toEqual([loose, 403]);
+    }
+  });
+
+  test('--allowed-origin adds exactly that origin', async () => {
+    const extra = await startHttpServer(demo.hub, { port: 0, allowedOrigins: ['https://app.example'] });
+    const host = { host: `127.0.0.1:${extra.port}` };
+    expect((await post(extra.port, { ...host, origin: 'https://app.example' })).status).toBe(200);
+    expect((await post(extra.port, { ...host, origin: 'https://app.example:444' })).status).toBe(403);
+    expect((await post(extra.port, { ...host, origin: 'http://app.example' })).status).toBe(403);
+    await extra.close();
+  });
+
+  test('a network-reachable address needs a token; an empty token is an error (item 1)', async () => {
+    await expect(startHttpServer(demo.hub, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/reachable from the network: set a token with --token/);
+    await expect(startHttpServer(demo.hub, { port: 0, host: '::' })).rejects.toThrow(/--token/);
+    await expect(startHttpServer(demo.hub, { port: 0, token: '' })).rejects.toThrow(/empty/);
+    await expect(startHttpServer(demo.hub, { port: 0, host: '127.0.0.1', token: '  ' })).rejects.toThrow(/empty/);
+  });
+
   test('--token: missing or wrong token → 401; the right one is served', async () => {
     const host = `127.0.0.1:${locked.port}`;
     const missing = await post(locked.port, { host });
@@ -86,7 +120,9 @@ describe('HTTP security', () => {
     const host = `127.0.0.1:${open.port}`;
     expect((await post(open.port, { host }, '{not json')).status).toBe(400);
     const notInit = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    expect((await post(open.port, { host }, notInit)).status).toBe(400);
+    const refused = await post(open.port, { host }, notInit);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body).error.code).toBe(-32600);
     expect((await post(open.port, { host, 'mcp-session-id': 'no-such-session' }, notInit)).status).toBe(404);
     expect((await post(open.port, { host })).status).toBe(200);
   });
