@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionHub } from './hub.js';
 import { assertExposureAllowed } from './exposure.js';
 import { readBody } from './httpBody.js';
@@ -123,8 +123,14 @@ function wasAborted(req: IncomingMessage, error: unknown): boolean {
   return req.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && error.message === 'aborted');
 }
 
+/**
+ * A request whose envelope is valid but whose params are not is answered like any failed request
+ * (200 + the JSON-RPC error, which SDK clients match to their call); anything the transport
+ * cannot accept is a 400 (Streamable HTTP: "MUST return an HTTP error status code").
+ */
 function sendErrors(res: ServerResponse, errors: RpcErrorMessage[]): void {
-  res.writeHead(400, { 'Content-Type': 'application/json' });
+  const answerable = errors.every((e) => e.id !== null && e.error.code === ErrorCode.InvalidParams);
+  res.writeHead(answerable ? 200 : 400, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(errors.length === 1 ? errors[0] : errors));
 }
 

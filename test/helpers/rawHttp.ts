@@ -22,6 +22,7 @@ export function rawPost(port: number, body: string, headers: Record<string, stri
         port,
         path: '/mcp',
         method: 'POST',
+        agent: false,
         headers: {
           host: `127.0.0.1:${port}`,
           'content-type': 'application/json',
