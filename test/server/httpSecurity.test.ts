@@ -1,37 +1,11 @@
 /** HTTP security: loopback by default, Host and Origin checks (403), bearer token (401). */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http.js';
 import { startDemoServer, type DemoServer } from '../helpers/demoServer.js';
 import { connectHttpClient } from '../helpers/httpClient.js';
+import { INITIALIZE, rawPost } from '../helpers/rawHttp.js';
 
-const INIT = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-});
-
-function post(port: number, headers: Record<string, string>, body = INIT): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (port: number, headers: Record<string, string>, body = JSON.stringify(INITIALIZE)) => rawPost(port, body, headers);
 
 describe('HTTP security', () => {
   let demo: DemoServer;
