@@ -31,7 +31,9 @@ export class LineStdioTransport implements Transport {
   async start(): Promise<void> {
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
-    this.input.on('error', this.onInputError);
+    this.input.on('error', this.onStreamError);
+    // A client that closed its end of our stdout (EPIPE) has left: close, never crash.
+    this.output.on('error', this.onStreamError);
   }
 
   send(message: JSONRPCMessage | RpcErrorMessage): Promise<void> {
@@ -47,7 +49,8 @@ export class LineStdioTransport implements Transport {
     this.closed = true;
     this.input.off('data', this.onData);
     this.input.off('end', this.onEnd);
-    this.input.off('error', this.onInputError);
+    this.input.off('error', this.onStreamError);
+    this.output.off('error', this.onStreamError);
     this.input.pause();
     this.chunks = [];
     this.onclose?.();
@@ -55,7 +58,7 @@ export class LineStdioTransport implements Transport {
 
   private readonly onEnd = () => void this.close();
 
-  private readonly onInputError = (error: Error) => {
+  private readonly onStreamError = (error: Error) => {
     this.onerror?.(error);
     void this.close();
   };
