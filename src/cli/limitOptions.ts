@@ -11,7 +11,7 @@ export const LIMIT_FLAGS = {
 } as const;
 
 export const LIMIT_HELP = `  --max-windows N        publish at most N windows per application (default ${DEFAULT_MAX_WINDOWS_PER_APP}); the
-                         others are named in a notice
+                         others are counted in a notice on the first window
   --max-sessions N       at most N HTTP sessions at once (default ${DEFAULT_MAX_SESSIONS}); a new one closes
                          the least recently active idle session, or gets 503 when all are busy
   --session-idle-timeout S  close an HTTP session idle for S seconds (default ${DEFAULT_SESSION_IDLE_MS / 1000})`;
