@@ -26,6 +26,7 @@ export class HttpSessions {
   private readonly maxSessions: number;
   private readonly idleTimeoutMs: number;
   private readonly sweeper: NodeJS.Timeout;
+  private capReported = false;
 
   constructor(
     limits: SessionLimits,
@@ -91,6 +92,11 @@ export class HttpSessions {
   }
 
   private evictOldestIdle(reason: string): boolean {
+    if (!this.capReported) {
+      // Once: a flood of initializations must not become a flood of log lines.
+      this.capReported = true;
+      this.log.info(`HTTP session limit (${this.maxSessions}) reached: idle sessions are closed to make room (--max-sessions)`);
+    }
     let oldest: [string, Entry] | undefined;
     for (const item of this.entries) {
       if (item[1].openRequests > 0) continue;
@@ -103,7 +109,7 @@ export class HttpSessions {
 
   private closeSession(id: string, entry: Entry, reason: string): void {
     this.entries.delete(id);
-    this.log.info(`closed an HTTP session: ${reason}`, { open: this.entries.size });
+    this.log.debug(`closed an HTTP session: ${reason}`, { open: this.entries.size });
     void entry.transport.close().catch(() => undefined);
   }
 }
