@@ -115,7 +115,7 @@ describe.concurrent(`fuzzing serve --demo (seed ${seed}; FUZZ_SEED=${seed} repla
     await client.ping(); // still serving
     await client.close();
     expectClean(tally);
-  }, 120_000);
+  }, 300_000);
 
   test('HTTP: ≥1,000 fuzzed calls, all answered, 0 schema violations, server alive', async () => {
     const server = spawn(process.execPath, [CLI, 'serve', '--demo', '--http', '0', '--log-level', 'error'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -131,7 +131,7 @@ describe.concurrent(`fuzzing serve --demo (seed ${seed}; FUZZ_SEED=${seed} repla
     } finally {
       server.kill('SIGTERM');
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 function serverUrl(server: ChildProcess): Promise<string> {
