@@ -19,7 +19,7 @@ async function measure(windows: number): Promise<Record<string, string | number>
   const half = String(windows / 2);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'serve', '--demo', '--demo-orders', half, '--demo-reports', half, '--log-level', 'error'],
+    args: [CLI, 'serve', '--demo', '--demo-orders', half, '--demo-reports', half, '--max-windows', String(windows), '--log-level', 'error'],
   });
   const client = new Client({ name: 'bench', version: '1' });
   const started = performance.now();

@@ -41,7 +41,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return 0;
   }
-  const run = COMMANDS[command];
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!run) throw new UsageError('gui-bridge', `unknown command "${command}"`);
   return run(rest);
 }

@@ -26,6 +26,8 @@ export interface BridgeOptions {
   defaultTimeoutMs?: number;
   /** Adds a screenshot block and a capture action to every window (needs `probe.capture`). */
   screenshots?: boolean;
+  /** Windows published per application; more become a notice (windowCap.ts). */
+  maxWindowsPerApp?: number;
 }
 
 export class Bridge {
@@ -52,6 +54,7 @@ export class Bridge {
       log,
       rescanMs: options.rescanMs,
       screenshots: this.screenshots,
+      maxWindowsPerApp: options.maxWindowsPerApp,
     });
     this.executor = new Executor({
       state: this.state,
@@ -92,8 +95,9 @@ export class Bridge {
     return this.state.windows();
   }
 
-  callTool(name: string, args: unknown): Promise<CallToolResult> {
-    return this.executor.call(name, args);
+  /** `caller` identifies the session, so that sessions take turns in the queue. */
+  callTool(name: string, args: unknown, caller?: string | number): Promise<CallToolResult> {
+    return this.executor.call(name, args, caller);
   }
 
   /** Changes after they have been applied (P-NOTE-1). */

@@ -1,5 +1,5 @@
 /**
- * Runs tool calls from every connection through one serialized queue (P-SESS-3). All run-time
+ * Runs tool calls from every connection through one serialized, fair queue (P-SESS-3). All run-time
  * checks live here, never inside actions (P-VAL-1): window gone, blocked by a modal, action
  * hidden, arguments invalid, stale version. After the action it waits for the effect, applies the
  * new state (notifications go out from there) and only then returns (P-TOOL-6).
@@ -11,7 +11,7 @@ import type { AppInfo, Probe } from '../platform/probe.js';
 import type { ActionContext, ActionOutcome, StateReader, WaitOptions } from '../translate/types.js';
 import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
-import { SerialQueue } from './queue.js';
+import { SerialQueue, type Lane } from './queue.js';
 import type { BridgeState, ToolTarget, WindowRecord } from './state.js';
 import type { StateSync } from './sync.js';
 import { errorResult, successResult } from './toolResult.js';
@@ -39,14 +39,15 @@ export class Executor {
     return this.queue.size;
   }
 
-  call(name: string, rawArgs: unknown): Promise<CallToolResult> {
+  /** `caller` (a session) is the fairness lane: callers take turns, each in its own order. */
+  call(name: string, rawArgs: unknown, caller?: Lane): Promise<CallToolResult> {
     return this.queue.run(async () => {
       try {
         return await this.execute(name, rawArgs);
       } catch (error) {
         return errorResult(this.toBridgeError(error, name, rawArgs));
       }
-    });
+    }, caller);
   }
 
   private async execute(name: string, rawArgs: unknown): Promise<CallToolResult> {

@@ -12,6 +12,7 @@ import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
 import { IncompleteReads } from './rereads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
+import { capWindows, DEFAULT_MAX_WINDOWS_PER_APP } from './windowCap.js';
 import { WindowIdAllocator } from './windowIds.js';
 
 export interface SyncOptions {
@@ -27,6 +28,8 @@ export interface SyncOptions {
   rescanMs?: number;
   /** When set, every window gets a screenshot block and a capture action. */
   screenshots?: ScreenshotStore;
+  /** Windows published per application (windowCap.ts). */
+  maxWindowsPerApp?: number;
   now?: () => number;
 }
 
@@ -44,6 +47,10 @@ export class StateSync {
   private rescan: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private healthWarning: string | null = null;
+  /** The window-cap notice each window carries now, and how many windows the cap hides. */
+  private capNotices = new Map<string, string>();
+  private readonly shownNotices = new Map<string, string | undefined>();
+  private hiddenWindows = 0;
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
 
@@ -180,7 +187,7 @@ export class StateSync {
     if (appsChanged || topology) this.apps = (await probe.listApps()).filter(this.options.inScope);
     if (topology) this.listing = await probe.listWindows();
     const appByKey = new Map(this.apps.map((a) => [a.key, a]));
-    const served = this.listing.filter((w) => appByKey.has(w.appKey));
+    const served = this.capListing(this.listing.filter((w) => appByKey.has(w.appKey)));
     const servedIds = new Set(served.map((w) => w.nativeId));
     const winIdOf = (nativeId: string) => (servedIds.has(nativeId) ? this.ids.idFor(nativeId).winId : undefined);
 
@@ -196,6 +203,7 @@ export class StateSync {
     for (const nativeId of this.byNative.keys()) {
       if (!servedIds.has(nativeId)) {
         this.byNative.delete(nativeId);
+        this.shownNotices.delete(nativeId);
         this.ids.retire(nativeId);
         this.rereads.forget(nativeId);
       }
@@ -215,10 +223,13 @@ export class StateSync {
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
     const needsTree = !previous || dirty.has(native.nativeId);
-    if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning) return previous;
+    const notice = this.capNotices.get(native.nativeId);
+    const sameNotice = this.shownNotices.get(native.nativeId) === notice;
+    if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
     const tree = needsTree ? await this.readTree(native) : (previous as WindowRecord).tree;
     if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
+    this.shownNotices.set(native.nativeId, notice);
     const translation = translateWindow(
       this.options.registry,
       facts,
@@ -226,10 +237,23 @@ export class StateSync {
       { platform: this.options.probe.platform, warnings, truncated: tree.truncated },
       this.options.log,
     );
+    // Added by the bridge itself: not every translator shows probe warnings.
+    if (notice) translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
     const shots = this.options.screenshots;
     if (shots && needsTree) translation.view = await shots.decorate(translation.view, winId, native.nativeId, native.title);
     else if (shots && previous) translation.view = keepScreenshot(translation.view, previous.view);
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
+  }
+
+  private capListing(listing: NativeWindow[]): NativeWindow[] {
+    const max = this.options.maxWindowsPerApp ?? DEFAULT_MAX_WINDOWS_PER_APP;
+    const capped = capWindows(listing, max, (nativeId) => this.byNative.has(nativeId));
+    if (capped.hidden !== this.hiddenWindows) {
+      if (capped.hidden > 0) this.options.log.warn(`window limit: ${capped.hidden} windows not published (at most ${max} per application)`);
+      this.hiddenWindows = capped.hidden;
+    }
+    this.capNotices = capped.notices;
+    return capped.kept;
   }
 
   private async readTree(native: NativeWindow): Promise<WindowTree> {

@@ -17,8 +17,10 @@ export function validateArgs(input: z.ZodObject, raw: unknown, acceptsVersion: b
       fields: [{ field: '(arguments)', error: 'must be an object' }],
     });
   }
-  const { expectedVersion, ...rest } = (raw ?? {}) as Record<string, unknown>;
   const fields: FieldError[] = [];
+  // Names that rewrite prototypes when copied: refused by name, before anything copies them.
+  for (const key of Object.keys(raw ?? {})) if (PROTOTYPE_KEYS.has(key)) fields.push({ field: key, error: 'unknown parameter' });
+  const { expectedVersion, ...rest } = withoutPrototypeKeys(raw);
   if (acceptsVersion && expectedVersion !== undefined) {
     if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion) || expectedVersion < 1) {
       fields.push({ field: 'expectedVersion', error: 'must be a positive integer (a window version)' });
@@ -26,7 +28,7 @@ export function validateArgs(input: z.ZodObject, raw: unknown, acceptsVersion: b
   } else if (expectedVersion !== undefined) {
     fields.push({ field: 'expectedVersion', error: 'not accepted by this read-only tool' });
   }
-  const known = new Set(Object.keys(input.shape));
+  const known = new Set(Object.keys(input.shape).filter((key) => !PROTOTYPE_KEYS.has(key)));
   for (const key of Object.keys(rest)) if (!known.has(key)) fields.push({ field: key, error: 'unknown parameter' });
   const parsed = input.safeParse(rest);
   if (!parsed.success) {
@@ -42,6 +44,14 @@ export function validateArgs(input: z.ZodObject, raw: unknown, acceptsVersion: b
     throw new BridgeError('validation_failed', `Invalid arguments: ${n} parameter${n === 1 ? '' : 's'} rejected.`, { fields });
   }
   return { args: (parsed.success ? parsed.data : {}) as Record<string, unknown>, expectedVersion: expectedVersion as number | undefined };
+}
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function withoutPrototypeKeys(raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw ?? {})) if (!PROTOTYPE_KEYS.has(key)) out[key] = value;
+  return out;
 }
 
 function describe(issue: z.core.$ZodIssue): string {

@@ -1,20 +1,26 @@
 /**
  * Streamable HTTP transport: many clients at once, one SDK transport + `Server` per MCP session,
- * all on the one shared bridge (P-SESS-5). Binds to 127.0.0.1 unless told otherwise.
+ * all on the one shared bridge (P-SESS-5). Binds to 127.0.0.1 unless told otherwise; any other
+ * address needs a token (exposure.ts). Sessions are bounded (httpSessions.ts), bodies too
+ * (httpBody.ts), and every malformed message is answered (jsonRpcCheck.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionHub } from './hub.js';
+import { assertExposureAllowed } from './exposure.js';
+import { readBody } from './httpBody.js';
 import { createGuard, type GuardOptions } from './httpGuard.js';
+import { HttpSessions, type SessionLimits } from './httpSessions.js';
+import { checkIncoming, type RpcErrorMessage } from './jsonRpcCheck.js';
 import { createSessionServer } from './session.js';
+import { trimInitialize } from './trimInitialize.js';
 
 export const MCP_PATH = '/mcp';
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-export interface HttpOptions extends Omit<GuardOptions, 'bindHost'> {
+export interface HttpOptions extends Omit<GuardOptions, 'bindHost' | 'port'>, SessionLimits {
   port: number;
   host?: string;
 }
@@ -30,8 +36,9 @@ export interface RunningHttpServer {
 
 export async function startHttpServer(hub: SessionHub, options: HttpOptions): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1';
-  const guard = createGuard({ ...options, bindHost: host });
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  assertExposureAllowed(host, options.token);
+  const sessions = new HttpSessions(options, hub.log);
+  let guard: ReturnType<typeof createGuard> = () => ({ ok: false, status: 403, message: 'Forbidden: not ready.' });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const verdict = guard(req);
@@ -43,34 +50,46 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
     if (path !== MCP_PATH) return sendJsonRpcError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
 
     const sessionId = header(req, 'mcp-session-id');
-    const existing = sessionId ? transports.get(sessionId) : undefined;
+    const existing = sessionId ? sessions.get(sessionId) : undefined;
+    if (existing && sessionId) sessions.track(sessionId, (done) => res.once('close', done));
     if (req.method !== 'POST') {
       if (!existing) return sendJsonRpcError(res, sessionId ? 404 : 400, 'Unknown or missing Mcp-Session-Id.');
       return existing.handleRequest(req, res);
     }
-    const body = await readJson(req);
-    if (!body.ok) return sendJsonRpcError(res, body.status, body.message, -32700);
-    if (existing) return existing.handleRequest(req, res, body.value);
+    const body = await readBody(req);
+    if (!body.ok) return sendJsonRpcError(res, body.status, body.message, body.code);
+    const checked = checkIncoming(body.value);
+    if (!checked.ok) return sendErrors(res, checked.errors);
+    const messages = checked.messages.map(trimInitialize);
+    const parsed = checked.batch ? messages : messages[0];
+    if (existing) return existing.handleRequest(req, res, parsed);
     if (sessionId) return sendJsonRpcError(res, 404, 'Session not found: initialize a new one.');
-    if (!isInitializeRequest(body.value)) return sendJsonRpcError(res, 400, 'The first request of a session must be initialize.');
+    if (!isInitializeRequest(parsed)) return sendJsonRpcError(res, 400, 'The first request of a session must be initialize.', -32600);
+    if (!sessions.makeRoom()) {
+      res.setHeader('Retry-After', '5');
+      return sendJsonRpcError(res, 503, 'Too many sessions, all busy: try again later.');
+    }
 
-    const transport = new StreamableHTTPServerTransport({
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void transports.set(id, transport),
+      onsessioninitialized: (id: string): void => sessions.add(id, transport),
     });
     const server = createSessionServer(hub, 'http');
     transport.onclose = () => {
-      if (transport.sessionId) transports.delete(transport.sessionId);
+      if (transport.sessionId) sessions.remove(transport.sessionId);
       void server.close().catch(() => undefined);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, body.value);
+    await transport.handleRequest(req, res, parsed);
   };
 
   const http: HttpServer = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      hub.log.error('HTTP request failed', { error: error instanceof Error ? error.message : String(error) });
-      if (!res.headersSent) sendJsonRpcError(res, 500, 'Internal server error');
+      const message = error instanceof Error ? error.message : String(error);
+      // A client that hangs up mid-request is routine, not a server fault.
+      if (wasAborted(req, error)) hub.log.debug('HTTP request aborted by the client', { error: message });
+      else hub.log.error('HTTP request failed', { error: message });
+      if (!res.headersSent && !res.destroyed) sendJsonRpcError(res, 500, 'Internal server error');
       else res.end();
     });
   });
@@ -79,15 +98,15 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
     http.listen(options.port, host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  guard = createGuard({ ...options, bindHost: host, port });
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
     port,
     httpServer: http,
-    sessions: () => transports.size,
+    sessions: () => sessions.size,
     close: async () => {
-      for (const t of transports.values()) await t.close().catch(() => undefined);
-      transports.clear();
+      await sessions.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
@@ -99,21 +118,20 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
+function wasAborted(req: IncomingMessage, error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return req.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && error.message === 'aborted');
+}
 
-async function readJson(req: IncomingMessage): Promise<BodyResult> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, message: 'Request body too large.' };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
-  } catch {
-    return { ok: false, status: 400, message: 'Parse error: the body is not JSON.' };
-  }
+/**
+ * A request whose envelope is valid but whose params are not is answered like any failed request
+ * (200 + the JSON-RPC error, which SDK clients match to their call); anything the transport
+ * cannot accept is a 400 (Streamable HTTP: "MUST return an HTTP error status code").
+ */
+function sendErrors(res: ServerResponse, errors: RpcErrorMessage[]): void {
+  const answerable = errors.every((e) => e.id !== null && e.error.code === ErrorCode.InvalidParams);
+  res.writeHead(answerable ? 200 : 400, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(errors.length === 1 ? errors[0] : errors));
 }
 
 function sendJsonRpcError(res: ServerResponse, status: number, message: string, code = -32000): void {

@@ -11,9 +11,11 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 export interface GuardOptions {
   /** The address the server binds to. */
   bindHost: string;
+  /** The port it listens on: same-site origins are exactly http://<allowed host>:<port>. */
+  port: number;
   /** Extra host names clients may use (e.g. the machine's name when bound to 0.0.0.0). */
   allowedHosts?: string[];
-  /** Extra origins allowed besides the allowed hosts' own (exact "scheme://host[:port]"). */
+  /** Extra origins allowed besides the served URL's own (exact "scheme://host[:port]"). */
   allowedOrigins?: string[];
   token?: string;
 }
@@ -23,7 +25,8 @@ export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; messag
 export function createGuard(options: GuardOptions): (req: IncomingMessage) => GuardVerdict {
   const hostnames = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   if (!WILDCARD_HOSTS.has(options.bindHost)) hostnames.add(normaliseHostname(options.bindHost));
-  const origins = new Set(options.allowedOrigins ?? []);
+  const origins = servedOrigins(hostnames, options.port);
+  for (const origin of options.allowedOrigins ?? []) origins.add(canonicalOrigin(origin) ?? origin);
   const tokenDigest = options.token ? digest(options.token) : undefined;
 
   return (req) => {
@@ -32,7 +35,7 @@ export function createGuard(options: GuardOptions): (req: IncomingMessage) => Gu
       return { ok: false, status: 403, message: `Forbidden: Host "${host ?? ''}" is not allowed.` };
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && !originAllowed(origin, hostnames, origins)) {
+    if (origin !== undefined && !origins.has(canonicalOrigin(origin) ?? '')) {
       return { ok: false, status: 403, message: `Forbidden: cross-site Origin "${origin}".` };
     }
     if (tokenDigest && !tokenMatches(req.headers.authorization, tokenDigest)) {
@@ -54,13 +57,27 @@ function normaliseHostname(host: string): string {
   return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
 }
 
-function originAllowed(origin: string, hostnames: Set<string>, origins: Set<string>): boolean {
-  if (origins.has(origin)) return true;
+/** The origins a page served from this server's own URL can have, nothing looser. */
+function servedOrigins(hostnames: Set<string>, port: number): Set<string> {
+  const origins = new Set<string>();
+  for (const name of hostnames) {
+    const origin = canonicalOrigin(`http://${name}:${port}`);
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+/**
+ * The origin an Origin header names, or undefined when it is not a bare origin: a path,
+ * userinfo, query or an opaque origin ("null") never matches.
+ */
+function canonicalOrigin(value: string): string | undefined {
   try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && hostnames.has(url.hostname.toLowerCase());
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.origin === value.toLowerCase().replace(/\/$/, '') || url.origin === value ? url.origin : undefined;
   } catch {
-    return false; // "null" and other opaque origins are cross-site
+    return undefined;
   }
 }
 

@@ -16,6 +16,11 @@ import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
 
 /** MCP's "resource not found" error code. */
 const RESOURCE_NOT_FOUND = -32002;
+/**
+ * Subscriptions one session may hold. window:// URIs may name windows that do not exist (yet), so
+ * without a cap one client could grow the server without bound (one per window is far below it).
+ */
+export const MAX_SUBSCRIPTIONS_PER_SESSION = 256;
 
 export function createSessionServer(hub: SessionHub, transport: string): Server {
   const { bridge, extension } = hub;
@@ -52,8 +57,12 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
   });
 
   server.setRequestHandler(SubscribeRequestSchema, async (request) => {
-    if (!knows(request.params.uri)) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`);
-    connection.subscriptions.add(request.params.uri);
+    const { uri } = request.params;
+    if (!knows(uri)) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`);
+    if (!connection.subscriptions.has(uri) && connection.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_SESSION) {
+      throw new McpError(ErrorCode.InvalidRequest, `Too many subscriptions: at most ${MAX_SUBSCRIPTIONS_PER_SESSION} per session. Unsubscribe from one first.`);
+    }
+    connection.subscriptions.add(uri);
     return {};
   });
 
@@ -66,7 +75,7 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     if (typeof request.params.name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'Tool name must be a string');
-    return bridge.callTool(request.params.name, request.params.arguments);
+    return bridge.callTool(request.params.name, request.params.arguments, connection.id);
   });
 
   return server;

@@ -1,11 +1,14 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { SessionHub } from './hub.js';
 import { createSessionServer } from './session.js';
+import { LineStdioTransport } from './stdioTransport.js';
 
-/** P-INIT-1: local apps SHOULD use stdio; it serves exactly one client. */
+/**
+ * P-INIT-1: local apps SHOULD use stdio; it serves exactly one client. `closed` settles when the
+ * client leaves, including when stdin ends (the client crashed or closed the pipe).
+ */
 export async function serveStdio(hub: SessionHub): Promise<{ closed: Promise<void> }> {
   const server = createSessionServer(hub, 'stdio');
-  const transport = new StdioServerTransport();
+  const transport = new LineStdioTransport();
   const closed = new Promise<void>((resolve) => {
     const previous = server.onclose;
     server.onclose = () => {

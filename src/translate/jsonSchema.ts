@@ -5,9 +5,13 @@ export type JsonSchema = Record<string, unknown>;
 
 const SAFE_LIMITS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
-/** A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms). */
+/**
+ * A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms).
+ * `additionalProperties: false` says what the executor enforces: an unknown argument is refused
+ * (validation_failed), never ignored.
+ */
 export function toInputJsonSchema(schema: z.ZodObject): JsonSchema {
-  return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  return { ...clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })), additionalProperties: false };
 }
 
 /** A `result` schema as JSON Schema (output side). */

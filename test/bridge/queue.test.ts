@@ -20,3 +20,30 @@ describe('SerialQueue (P-SESS-3)', () => {
     expect(queue.size).toBe(0);
   });
 });
+
+describe('SerialQueue fairness (issue 11 item 11)', () => {
+  test('lanes take turns round-robin; each lane keeps its own order', async () => {
+    const queue = new SerialQueue();
+    const order: string[] = [];
+    const task = (name: string) => async () => void order.push(name);
+    const all = [
+      ...['h1', 'h2', 'h3', 'h4', 'h5'].map((n) => queue.run(task(n), 'heavy')),
+      queue.run(task('l1'), 'light'),
+      queue.run(task('l2'), 'light'),
+      queue.run(task('o1'), 'other'),
+    ];
+    await Promise.all(all);
+    // h1 was already running when the others arrived; then heavy, light, other take turns.
+    expect(order).toEqual(['h1', 'h2', 'l1', 'o1', 'h3', 'l2', 'h4', 'h5']);
+    expect(queue.size).toBe(0);
+  });
+
+  test('a task that throws synchronously fails alone', async () => {
+    const queue = new SerialQueue();
+    const bad = queue.run(() => {
+      throw new Error('sync');
+    }, 'a');
+    await expect(bad).rejects.toThrow('sync');
+    await expect(queue.run(async () => 'next', 'a')).resolves.toBe('next');
+  });
+});

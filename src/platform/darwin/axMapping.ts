@@ -5,6 +5,7 @@
  */
 import { SENSITIVE_MASK, type A11yNode } from '../probe.js';
 import type { AxNode } from './axSchemas.js';
+import { own } from '../../util/own.js';
 
 const ROLE_BY_AX_ROLE: Record<string, string> = {
   AXApplication: 'application',
@@ -86,7 +87,7 @@ function roleOf(raw: AxNode, isRoot: boolean, windowModal: boolean): string {
     const dialog = raw.modal || raw.subrole === 'AXDialog' || raw.subrole === 'AXSystemDialog' || (isRoot && windowModal);
     return dialog ? 'dialog' : 'frame';
   }
-  return ROLE_BY_AX_ROLE[raw.role] ?? 'unknown';
+  return own(ROLE_BY_AX_ROLE, raw.role) ?? 'unknown';
 }
 
 function statesOf(raw: AxNode, role: string): string[] {
@@ -138,7 +139,7 @@ export function axNodeToA11y(raw: AxNode, parent: AxNode | undefined, windowModa
   if (DROPPED_SUBROLES.has(raw.subrole) || DROPPED_ROLES.has(raw.role)) return null;
   const role = roleOf(raw, parent === undefined, windowModal);
   const value = valueOf(raw, role);
-  const actions = raw.actions.map((a) => ACTION_NAMES[a]).filter((a): a is string => a !== undefined);
+  const actions = raw.actions.map((a) => own(ACTION_NAMES, a)).filter((a): a is string => a !== undefined);
   const [x = 0, y = 0, width = 0, height = 0] = raw.frame ?? [];
   const description = raw.title && raw.description ? raw.description : raw.help;
   return {

@@ -8,6 +8,7 @@ import { axNodeToA11y } from './axMapping.js';
 import { AxChildrenResultSchema, AxCloseResultSchema, AxDoneSchema, AxTextResultSchema, AxTreeResultSchema } from './axSchemas.js';
 import { treesUnavailableText } from '../shared-desktop/windowOnly.js';
 import { PERMISSION_NOTICE } from './permission.js';
+import { own } from '../../util/own.js';
 
 const TRANSPORT_MARGIN_MS = 2000;
 
@@ -45,7 +46,7 @@ export class AxTreeSource implements TreeSource {
   async doAction(ref: string, action: string): Promise<void> {
     if (action === 'select') return this.select(ref);
     if (action === 'expand' || action === 'collapse') return this.setBool(ref, 'AXExpanded', action === 'expand');
-    const axAction = AX_ACTIONS[action];
+    const axAction = own(AX_ACTIONS, action);
     if (!axAction) throw new Error(`unknown action "${action}"`);
     await this.client.request('perform', { ref, action: axAction }, AxDoneSchema);
   }

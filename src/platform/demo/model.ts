@@ -54,6 +54,13 @@ export type DemoChange = { kind: 'windows' } | { kind: 'content'; windowId: stri
 
 export const CURRENCIES = ['USD', 'EUR', 'JPY'] as const;
 
+/**
+ * Like a real app with a window limit, the demo opens no new window beyond this many (its New
+ * commands turn disabled): an agent looping on "New report" must not grow the server without
+ * bound. Windows asked for at start (--demo-orders/--demo-reports) are the operator's choice.
+ */
+export const MAX_DEMO_WINDOWS = 200;
+
 export class DemoApp {
   readonly windows = new Map<string, DemoWindow>();
   activeWindowId: string | null = null;
@@ -70,6 +77,11 @@ export class DemoApp {
     this.effectDelayMs = options.effectDelayMs ?? 15;
     for (let i = 0; i < (options.orderEditors ?? 1); i++) this.openOrderEditor();
     for (let i = 0; i < (options.reports ?? 1); i++) this.openReport();
+  }
+
+  /** Whether the New commands may open one more window now. */
+  canOpenWindow(): boolean {
+    return this.windows.size < MAX_DEMO_WINDOWS;
   }
 
   onChange(listener: (change: DemoChange) => void): () => void {
@@ -114,11 +126,15 @@ export class DemoApp {
 
   /** The New Report command, run later like a real main loop would. */
   newReport(): void {
-    this.later(() => this.openReport());
+    this.later(() => {
+      if (this.canOpenWindow()) this.openReport();
+    });
   }
 
   newOrder(): void {
-    this.later(() => this.openOrderEditor());
+    this.later(() => {
+      if (this.canOpenWindow()) this.openOrderEditor();
+    });
   }
 
   setOrderField(windowId: string, field: OrderField, value: string): void {

@@ -13,7 +13,7 @@ import type {
   WindowTree,
 } from '../probe.js';
 import { applyBudget } from '../treeBudget.js';
-import { CURRENCIES, DemoApp, type DemoOptions } from './model.js';
+import { CURRENCIES, DemoApp, MAX_DEMO_WINDOWS, type DemoOptions } from './model.js';
 import { renderWindow, reportRowNode } from './render.js';
 import { REPORT_COLUMNS, REPORT_TOTAL_ROWS } from './reportData.js';
 import { ORDER_FIELDS, type OrderField } from './validation.js';
@@ -38,8 +38,8 @@ export class DemoProbe implements Probe {
         name: 'Orders Demo',
         pid: process.pid,
         actions: [
-          { name: 'new_report', label: 'New Report', enabled: true },
-          { name: 'new_order', label: 'New Order', enabled: true },
+          { name: 'new_report', label: 'New Report', enabled: this.app.canOpenWindow() },
+          { name: 'new_order', label: 'New Order', enabled: this.app.canOpenWindow() },
           { name: 'preferences', label: 'Preferences…', enabled: true },
         ],
       },
@@ -159,6 +159,9 @@ export class DemoProbe implements Probe {
 
   async doAppAction(appKey: string, name: string): Promise<void> {
     if (appKey !== DEMO_APP_KEY) throw new Error(`unknown application ${appKey}`);
+    if ((name === 'new_report' || name === 'new_order') && !this.app.canOpenWindow()) {
+      throw new Error(`the Orders demo has ${MAX_DEMO_WINDOWS} windows open, its limit: close one first`);
+    }
     if (name === 'new_report') return this.app.newReport();
     if (name === 'new_order') return this.app.newOrder();
     if (name === 'preferences') return this.app.openPreferences();

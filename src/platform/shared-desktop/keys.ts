@@ -3,6 +3,7 @@
  * `Key` enum. Names are matched case-insensitively; X11 keysym spellings (Return, BackSpace,
  * Page_Up, Prior/Next) are accepted so that the same chords work on every platform.
  */
+import { own } from '../../util/own.js';
 
 const ALIASES: Record<string, string> = {
   ctrl: 'LeftControl',
@@ -68,7 +69,7 @@ export function keyIndex(keyEnum: Record<string, string | number>): Map<string, 
 
 function resolveKey(part: string, index: Map<string, string>, chord: string): string {
   const lower = part.toLowerCase();
-  const alias = ALIASES[lower] ?? ALIASES[part];
+  const alias = own(ALIASES, lower) ?? own(ALIASES, part);
   if (alias && index.has(alias.toLowerCase())) return alias;
   if (/^[0-9]$/.test(part)) return `Num${part}`;
   const direct = index.get(lower);

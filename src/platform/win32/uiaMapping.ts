@@ -6,6 +6,7 @@
  */
 import { SENSITIVE_MASK, type A11yNode } from '../probe.js';
 import type { UiaNode } from './uiaSchemas.js';
+import { own } from '../../util/own.js';
 
 const ROLE_BY_CONTROL_TYPE: Record<string, string> = {
   AppBar: 'tool_bar',
@@ -64,7 +65,7 @@ function roleOf(raw: UiaNode, parent: UiaNode | undefined, windowModal: boolean)
   }
   const cellLike = raw.patterns.includes('GridItem') || raw.patterns.includes('TableItem');
   if (cellLike && parent && (parent.controlType === 'DataItem' || parent.controlType === 'ListItem')) return 'table_cell';
-  return ROLE_BY_CONTROL_TYPE[raw.controlType] ?? 'unknown';
+  return own(ROLE_BY_CONTROL_TYPE, raw.controlType) ?? 'unknown';
 }
 
 function statesOf(raw: UiaNode, role: string): string[] {

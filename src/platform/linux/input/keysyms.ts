@@ -5,6 +5,7 @@
  */
 import { x11 } from '../x11/xmodule.js';
 import { InputError } from './errors.js';
+import { own } from '../../../util/own.js';
 
 export const KEYSYM = {
   BackSpace: 0xff08,
@@ -65,7 +66,7 @@ for (const [full, entry] of Object.entries(x11.keySyms)) {
 
 /** Keysym of a key name; throws InputError('invalid_key') for an unknown or ambiguous name. */
 export function keysymForName(name: string): number {
-  const alias = ALIASES[name.toLowerCase()];
+  const alias = own(ALIASES, name.toLowerCase());
   if (alias) return keysymForName(alias);
   if ([...name].length === 1) return charToKeysym(name);
   const exact = BY_NAME.get(name);

@@ -7,6 +7,7 @@
 import { EVENT_MASK, type X11Connection } from './connection.js';
 import { readCardinals } from './properties.js';
 import type { XEvent } from './xmodule.js';
+import { own } from '../../../util/own.js';
 
 export type WindowProperty = 'title' | 'state' | 'owner' | 'type';
 
@@ -83,7 +84,7 @@ export class X11Watcher {
     const name = this.atomNames.get(event.atom);
     if (!name) return null;
     if (wid === this.conn.root) return this.rootChange(name);
-    const property = WINDOW_PROPERTIES[name];
+    const property = own(WINDOW_PROPERTIES, name);
     return property && this.watched.has(wid) ? { kind: 'window-property', xid: wid, property } : null;
   }
 
