@@ -10,7 +10,7 @@ import type { TranslatorRegistry } from '../translate/registry.js';
 import { silentLogger, type Logger } from '../util/logger.js';
 import { AppToolBuilder, type AppToolNaming } from './appTools.js';
 import { Executor } from './executor.js';
-import { ScreenshotStore } from './screenshots.js';
+import { ScreenshotStore, type ScreenshotOptions } from './screenshots.js';
 import { BridgeState, type BridgeChange, type WindowRecord } from './state.js';
 import { StateSync } from './sync.js';
 
@@ -26,6 +26,8 @@ export interface BridgeOptions {
   defaultTimeoutMs?: number;
   /** Adds a screenshot block and a capture action to every window (needs `probe.capture`). */
   screenshots?: boolean;
+  /** How screenshots travel and their size limits (issue 12); file:// and 1280 px by default. */
+  screenshotOptions?: ScreenshotOptions;
 }
 
 export class Bridge {
@@ -41,7 +43,7 @@ export class Bridge {
     this.probe = options.probe;
     this.registry = options.registry;
     const appTools = new AppToolBuilder(options.registry, options.appToolNaming ?? 'single');
-    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe) : undefined;
+    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions) : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,

@@ -1,101 +1,90 @@
 import { createWindowResources } from '../a2c/windowResources.js';
+import { elicitationApprover } from '../server/approval.js';
+import { createAuditLog } from '../server/audit.js';
 import { SessionHub } from '../server/hub.js';
 import { startHttpServer } from '../server/http.js';
+import type { SessionOptions } from '../server/sessionOptions.js';
 import { serveStdio } from '../server/stdio.js';
-import { createLogger, type LogLevel } from '../util/logger.js';
+import { createToolFilter } from '../server/toolFilter.js';
+import { createLogger, LogTap, type Logger } from '../util/logger.js';
+import { connectHint } from './connectHint.js';
 import { startBridge } from './runtime.js';
-import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
-import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
-import { parseCommandArgs, parsePort, UsageError } from './usage.js';
+import { parseServeArgs, SERVE_HELP, type ServeConfig } from './serveOptions.js';
+import { Shutdown } from './shutdown.js';
+import { openSource } from './source.js';
 
-export const SERVE_HELP = `Usage: gui-bridge serve [source] [--http PORT [--host H] [--token T]] [--stdio]
-
-Serves the GUI Bridge Protocol over MCP: stdio by default, Streamable HTTP with --http.
-
-Source:
-${SOURCE_HELP}
-
-Transport:
-  --http PORT            serve Streamable HTTP at http://HOST:PORT/mcp (many clients at once)
-  --host H               address to bind (default 127.0.0.1; anything else exposes the desktop)
-  --token T              require "Authorization: Bearer T" (or set GUI_BRIDGE_TOKEN)
-  --allowed-host NAME    also accept this Host header (repeatable)
-  --allowed-origin URL   also accept this Origin (repeatable)
-  --stdio                serve stdio too when --http is given
-  --log-level L          debug | info | warn | error (default info; logs go to stderr)
-
-A2C-SMCP (docs/a2c.md):
-  --a2c                  also list one window://HOST/WINID resource per window (A2C-SMCP v0.2)
-${A2C_HOST_HELP}
-`;
-
-const FLAGS = {
-  ...SOURCE_FLAGS,
-  http: { type: 'string' },
-  host: { type: 'string' },
-  token: { type: 'string' },
-  'allowed-host': { type: 'string', multiple: true },
-  'allowed-origin': { type: 'string', multiple: true },
-  stdio: { type: 'boolean' },
-  'log-level': { type: 'string' },
-  a2c: { type: 'boolean' },
-  'a2c-host': { type: 'string' },
-} as const;
-
-const LEVELS = ['debug', 'info', 'warn', 'error'];
+export { SERVE_HELP };
 
 export async function serveCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs('serve', argv, FLAGS);
-  if (values.help) {
+  const config = parseServeArgs(argv);
+  if (config.help) {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const level = values['log-level'] ?? 'info';
-  if (!LEVELS.includes(level)) throw new UsageError('serve', `--log-level must be one of ${LEVELS.join(', ')}`);
-  const port = values.http !== undefined ? parsePort('serve', '--http', values.http) : undefined;
-  if (port === undefined && (values.host || values.token)) throw new UsageError('serve', '--host and --token need --http PORT');
-  const token = values.token ?? process.env.GUI_BRIDGE_TOKEN;
-  const a2cHost = parseA2cHost('serve', values['a2c-host'], values.a2c === true);
-  const log = createLogger({ level: level as LogLevel });
+  const tap = new LogTap();
+  const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
+  const shutdown = new Shutdown(); // before the source opens (issue 12)
+  log.debug('opening the source');
+  const source = await openSource('serve', config.source);
+  shutdown.add(() => source.probe.close());
+  if (shutdown.requested) return stopEarly(shutdown, log);
+  const bridge = await startBridge(source, log, {
+    urls: screenshotUrls(config),
+    maxEdge: config.screenshots.maxEdge,
+    maxBytes: config.screenshots.maxBytes,
+  });
+  shutdown.add(() => bridge.close());
+  if (shutdown.requested) return stopEarly(shutdown, log);
 
-  const source = await openSource('serve', values);
-  const bridge = await startBridge(source, log);
-  const hub = new SessionHub(bridge, log, values.a2c ? createWindowResources(bridge, { host: a2cHost, multiApp: source.multiApp }) : undefined);
-  const stops: Array<() => Promise<void>> = [];
-  if (port !== undefined) {
+  const options = sessionOptions(config, tap, log);
+  const extension = config.a2c ? createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
+  const hub = new SessionHub(bridge, log, extension, options);
+  shutdown.add(async () => {
+    hub.close();
+    await options.audit?.flush();
+  });
+  if (config.port !== undefined) {
     const http = await startHttpServer(hub, {
-      port,
-      host: values.host,
-      token: token || undefined,
-      allowedHosts: values['allowed-host'],
-      allowedOrigins: values['allowed-origin'],
+      port: config.port,
+      host: config.host,
+      token: config.token,
+      allowedHosts: config.allowedHosts,
+      allowedOrigins: config.allowedOrigins,
     });
-    stops.push(http.close);
-    log.info(`serving ${source.description} at ${http.url}${token ? ' (bearer token required)' : ''}`);
-    process.stderr.write(connectHint(http.url));
+    shutdown.add(http.close);
+    log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
+    process.stderr.write(connectHint(http.url, config.token !== undefined));
   }
   let stdioClosed: Promise<void> | undefined;
-  if (port === undefined || values.stdio) {
+  if (config.port === undefined || config.stdio) {
     stdioClosed = (await serveStdio(hub)).closed;
     log.info(`serving ${source.description} on stdio`);
   }
-  await waitForExit(stdioClosed, port !== undefined);
-  hub.close();
-  for (const stop of stops) await stop();
-  await bridge.close();
+  // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
+  await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
+  await shutdown.run();
   return 0;
 }
 
-function connectHint(url: string): string {
-  return `\nConnect an MCP client to ${url}\n  e.g. npx @modelcontextprotocol/inspector-cli --cli ${url} --transport http --method tools/list\n  Claude Code: claude mcp add --transport http gui-bridge ${url}\n\n`;
+async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
+  log.info(`stopped by ${shutdown.signal ?? 'a signal'} during start-up`);
+  await shutdown.run();
+  return 0;
 }
 
-/** Runs until a signal, or until the stdio client leaves when stdio is the only transport. */
-function waitForExit(stdioClosed: Promise<void> | undefined, hasHttp: boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => resolve();
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-    if (stdioClosed && !hasHttp) void stdioClosed.then(done);
-  });
+/** data: URLs whenever a client may be on another machine; file:// only for stdio alone. */
+function screenshotUrls(config: ServeConfig): 'file' | 'inline' {
+  if (config.screenshots.urls !== 'auto') return config.screenshots.urls;
+  return config.port !== undefined || config.a2c ? 'inline' : 'file';
+}
+
+function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger): SessionOptions {
+  const filtering = config.readOnly || config.tools !== undefined || config.excludeTools !== undefined;
+  return {
+    readTool: config.readTool,
+    logTap: tap,
+    ...(filtering ? { filter: createToolFilter({ readOnly: config.readOnly, include: config.tools, exclude: config.excludeTools }) } : {}),
+    ...(config.confirm ? { confirm: { policy: config.confirm, approver: elicitationApprover } } : {}),
+    ...(config.auditLog ? { audit: createAuditLog(config.auditLog, (error) => log.error('audit log not written', { error: String(error) })) } : {}),
+  };
 }

@@ -1,0 +1,56 @@
+/**
+ * Clean shutdown for long-running commands (issue 12): signal handlers go in first, before any
+ * source opens, so a Ctrl-C during start-up still closes what was opened (desktop connections,
+ * helper processes, temporary screenshot folders) instead of killing the process mid-way.
+ */
+export class Shutdown {
+  private readonly cleanups: Array<() => Promise<void> | void> = [];
+  private signalled = false;
+  private readonly waiters = new Set<() => void>();
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    this.signalled = true;
+    this.signal = signal;
+    for (const wake of this.waiters) wake();
+  };
+  signal: NodeJS.Signals | undefined;
+
+  constructor() {
+    process.on('SIGINT', this.onSignal);
+    process.on('SIGTERM', this.onSignal);
+  }
+
+  get requested(): boolean {
+    return this.signalled;
+  }
+
+  /** Registers a clean-up; they run last-in first-out. */
+  add(cleanup: () => Promise<void> | void): void {
+    this.cleanups.push(cleanup);
+  }
+
+  /** Resolves on a signal, or when `until` settles. */
+  wait(until?: Promise<unknown>): Promise<void> {
+    if (this.signalled) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.waiters.delete(wake);
+        resolve();
+      };
+      this.waiters.add(wake);
+      void until?.then(wake, wake);
+    });
+  }
+
+  async run(): Promise<void> {
+    while (this.cleanups.length > 0) {
+      const cleanup = this.cleanups.pop() as () => Promise<void> | void;
+      try {
+        await cleanup();
+      } catch {
+        // keep closing the rest
+      }
+    }
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
+  }
+}
