@@ -1,17 +1,5 @@
-import { createWindowResources } from '../a2c/windowResources.js';
-import { elicitationApprover } from '../server/approval.js';
-import { createAuditLog } from '../server/audit.js';
-import { SessionHub } from '../server/hub.js';
-import { startHttpServer } from '../server/http.js';
-import type { SessionOptions } from '../server/sessionOptions.js';
-import { serveStdio } from '../server/stdio.js';
-import { createToolFilter } from '../server/toolFilter.js';
-import { createLogger, LogTap, type Logger } from '../util/logger.js';
-import { connectHint } from './connectHint.js';
-import { startBridge } from './runtime.js';
-import { parseServeArgs, SERVE_HELP, type ServeConfig } from './serveOptions.js';
-import { Shutdown } from './shutdown.js';
-import { openSource } from './source.js';
+/** `gui-bridge serve`: parses its options, then loads the server (not for --help or a usage error). */
+import { parseServeArgs, SERVE_HELP } from './serveOptions.js';
 
 export { SERVE_HELP };
 
@@ -21,70 +9,6 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
-  const tap = new LogTap();
-  const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
-  const shutdown = new Shutdown(); // before the source opens (issue 12)
-  log.debug('opening the source');
-  const source = await openSource('serve', config.source);
-  shutdown.add(() => source.probe.close());
-  if (shutdown.requested) return stopEarly(shutdown, log);
-  const bridge = await startBridge(source, log, {
-    urls: screenshotUrls(config),
-    maxEdge: config.screenshots.maxEdge,
-    maxBytes: config.screenshots.maxBytes,
-  });
-  shutdown.add(() => bridge.close());
-  if (shutdown.requested) return stopEarly(shutdown, log);
-
-  const options = sessionOptions(config, tap, log);
-  const extension = config.a2c ? createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
-  const hub = new SessionHub(bridge, log, extension, options);
-  shutdown.add(async () => {
-    hub.close();
-    await options.audit?.flush();
-  });
-  if (config.port !== undefined) {
-    const http = await startHttpServer(hub, {
-      port: config.port,
-      host: config.host,
-      token: config.token,
-      allowedHosts: config.allowedHosts,
-      allowedOrigins: config.allowedOrigins,
-    });
-    shutdown.add(http.close);
-    log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
-    process.stderr.write(connectHint(http.url, config.token !== undefined));
-  }
-  let stdioClosed: Promise<void> | undefined;
-  if (config.port === undefined || config.stdio) {
-    stdioClosed = (await serveStdio(hub)).closed;
-    log.info(`serving ${source.description} on stdio`);
-  }
-  // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
-  await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
-  await shutdown.run();
-  return 0;
-}
-
-async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
-  log.info(`stopped by ${shutdown.signal ?? 'a signal'} during start-up`);
-  await shutdown.run();
-  return 0;
-}
-
-/** data: URLs whenever a client may be on another machine; file:// only for stdio alone. */
-function screenshotUrls(config: ServeConfig): 'file' | 'inline' {
-  if (config.screenshots.urls !== 'auto') return config.screenshots.urls;
-  return config.port !== undefined || config.a2c ? 'inline' : 'file';
-}
-
-function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger): SessionOptions {
-  const filtering = config.readOnly || config.tools !== undefined || config.excludeTools !== undefined;
-  return {
-    readTool: config.readTool,
-    logTap: tap,
-    ...(filtering ? { filter: createToolFilter({ readOnly: config.readOnly, include: config.tools, exclude: config.excludeTools }) } : {}),
-    ...(config.confirm ? { confirm: { policy: config.confirm, approver: elicitationApprover } } : {}),
-    ...(config.auditLog ? { audit: createAuditLog(config.auditLog, (error) => log.error('audit log not written', { error: String(error) })) } : {}),
-  };
+  const { runServe } = await import('./serveRun.js');
+  return runServe(config);
 }

@@ -3,6 +3,19 @@
  * source opens, so a Ctrl-C during start-up still closes what was opened (desktop connections,
  * helper processes, temporary screenshot folders) instead of killing the process mid-way.
  */
+/** How long a step that was still opening at the signal gets to finish, so it can be closed. */
+const GRACE_MS = 3000;
+
+function withGrace(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export class Shutdown {
   private readonly cleanups: Array<() => Promise<void> | void> = [];
   private signalled = false;
@@ -26,6 +39,21 @@ export class Shutdown {
   /** Registers a clean-up; they run last-in first-out. */
   add(cleanup: () => Promise<void> | void): void {
     this.cleanups.push(cleanup);
+  }
+
+  /**
+   * Awaits a start-up step unless a signal comes first. Its result gets `close` as a clean-up;
+   * when the signal won, a late result is closed as soon as it arrives (within `graceMs`).
+   */
+  async during<T>(step: Promise<T>, close: (value: T) => Promise<void> | void): Promise<T | undefined> {
+    const signalled = this.wait().then(() => undefined);
+    const outcome = await Promise.race([step.then((value) => ({ value })), signalled]);
+    if (outcome) {
+      this.add(() => close(outcome.value));
+      return outcome.value;
+    }
+    this.add(() => withGrace(step.then(close, () => undefined), GRACE_MS));
+    return undefined;
   }
 
   /** Resolves on a signal, or when `until` settles. */
