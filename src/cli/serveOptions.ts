@@ -175,3 +175,9 @@ function patterns(flag: string, values: string[] | undefined): string[] | undefi
   if (list.length === 0) throw new UsageError('serve', `${flag} needs at least one pattern`);
   return list;
 }
+
+/** data: URLs whenever a client may be on another machine (HTTP, A2C); file:// only for stdio alone. */
+export function screenshotUrls(config: Pick<ServeConfig, 'screenshots' | 'port' | 'a2c'>): 'file' | 'inline' {
+  if (config.screenshots.urls !== 'auto') return config.screenshots.urls;
+  return config.port !== undefined || config.a2c ? 'inline' : 'file';
+}

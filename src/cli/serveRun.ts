@@ -9,7 +9,7 @@ import { createToolFilter } from '../server/toolFilter.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
 import { startBridge } from './runtime.js';
-import type { ServeConfig } from './serveOptions.js';
+import { screenshotUrls, type ServeConfig } from './serveOptions.js';
 import { Shutdown } from './shutdown.js';
 import { openSource } from './source.js';
 
@@ -63,12 +63,6 @@ async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
   // A step that never finished (a display that does not answer) may still hold a socket open.
   setTimeout(() => process.exit(0), 100).unref();
   return 0;
-}
-
-/** data: URLs whenever a client may be on another machine; file:// only for stdio alone. */
-function screenshotUrls(config: ServeConfig): 'file' | 'inline' {
-  if (config.screenshots.urls !== 'auto') return config.screenshots.urls;
-  return config.port !== undefined || config.a2c ? 'inline' : 'file';
 }
 
 function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger): SessionOptions {

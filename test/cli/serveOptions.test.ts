@@ -1,7 +1,7 @@
 /** Issue 12 `serve` flags: --port alias, GUI_BRIDGE_<FLAG> variables, screenshots, agent controls. */
 import { describe, expect, test } from 'vitest';
 import { envName } from '../../src/cli/envFlags.js';
-import { parseServeArgs, SERVE_FLAGS, SERVE_HELP } from '../../src/cli/serveOptions.js';
+import { parseServeArgs, screenshotUrls, SERVE_FLAGS, SERVE_HELP } from '../../src/cli/serveOptions.js';
 
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseServeArgs(argv, env);
 
@@ -63,6 +63,14 @@ describe('serve options', () => {
     expect(parse(['--app', 'gedit', '--screenshots=file', '--screenshot-max-edge', '640']).screenshots).toMatchObject({ urls: 'file', maxEdge: 640 });
     expect(parse(['--app', 'gedit'], { GUI_BRIDGE_SCREENSHOTS: 'inline' }).screenshots.urls).toBe('inline');
     expect(() => parse(['--app', 'gedit', '--screenshots=everywhere'])).toThrow(/inline, file or auto/);
+  });
+
+  test('screenshot URLs: file:// only for stdio alone, data: for HTTP and A2C or when asked', () => {
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots']))).toBe('file');
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '0']))).toBe('inline');
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--port', '0', '--stdio']))).toBe('inline');
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--a2c']))).toBe('inline');
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', 'inline']))).toBe('inline');
   });
 
   test('tool patterns are validated', () => {
