@@ -1,9 +1,9 @@
 /** Issue 12 screenshot sizing: the PNG decoder (all five row filters) and fitting to edge + bytes. */
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { fitPng } from '../../src/bridge/imageFit.js';
-import { encodePng } from '../../src/platform/linux/capture/png.js';
+import { chunk, encodePng } from '../../src/platform/linux/capture/png.js';
 import { decodePng, pngSize } from '../../src/util/pngDecode.js';
 
 function pattern(width: number, height: number, channels: 3 | 4): Buffer {
@@ -32,14 +32,6 @@ function encodeFiltered(width: number, height: number, pixels: Buffer, filter: n
     }
     rows.push(row);
   }
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-    return Buffer.concat([head, data, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
