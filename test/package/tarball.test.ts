@@ -64,7 +64,7 @@ describe('the packed tarball, installed with production dependencies only', () =
     mkdirSync(app);
     npm(['init', '-y'], app);
     npm(['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
-  }, 240_000);
+  }, 600_000); // a full TypeScript build and an npm install, on a shared 2-core machine
 
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
