@@ -5,7 +5,7 @@
  * the README says and once exactly as server.json describes it for the MCP registry.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,6 +37,16 @@ interface ServerJson {
 const serverJson = JSON.parse(readFileSync(join(ROOT, 'server.json'), 'utf8')) as ServerJson;
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
 
+/** The files of a clone: git's list when this is a checkout, else everything but build output. */
+function sourceFiles(): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+  } catch {
+    const skip = new Set(['node_modules', 'dist', '.git']);
+    return readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((f) => !skip.has(f.split('/')[0] as string) && statSync(join(ROOT, f)).isFile());
+  }
+}
+
 function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
 }
@@ -51,7 +61,7 @@ async function connect(command: string, args: string[], env: Record<string, stri
 describe('the packed tarball, installed with production dependencies only', () => {
   beforeAll(() => {
     // A fresh clone: the tracked and new (not ignored) files only, no dist; node_modules borrowed.
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const files = sourceFiles();
     for (const file of files) {
       if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
       mkdirSync(dirname(join(clone, file)), { recursive: true });
