@@ -21,6 +21,8 @@ export class Shutdown {
   private signalled = false;
   private readonly waiters = new Set<() => void>();
   private readonly onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while cleaning up means "now": the user gave up waiting.
+    if (this.signalled) process.exit(signal === 'SIGINT' ? 130 : 143);
     this.signalled = true;
     this.signal = signal;
     for (const wake of this.waiters) wake();
