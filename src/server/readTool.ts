@@ -6,6 +6,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Bridge } from '../bridge/bridge.js';
 import { APP_TOOL_PREFIX, toolName } from '../protocol/names.js';
+import { ERROR_OUTPUT_SCHEMA } from '../translate/jsonSchema.js';
 
 export const READ_TOOL_NAME = toolName(APP_TOOL_PREFIX, 'read_windows');
 
@@ -15,7 +16,14 @@ export const READ_TOOL: Tool = {
   description:
     'Returns the app://windows snapshot: every window with its summary, blocks and version, and operableWindowIds. Call it first and again after every change.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: { type: 'object', properties: { operableWindowIds: { type: 'array', items: { type: 'string' } }, windows: { type: 'array' } }, required: ['operableWindowIds', 'windows'] },
+  // D-1: success or a structured error (a refused call), like every other tool.
+  outputSchema: {
+    type: 'object',
+    anyOf: [
+      { type: 'object', properties: { operableWindowIds: { type: 'array', items: { type: 'string' } }, windows: { type: 'array' } }, required: ['operableWindowIds', 'windows'] },
+      ERROR_OUTPUT_SCHEMA,
+    ],
+  } as Tool['outputSchema'],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 

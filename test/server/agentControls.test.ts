@@ -6,6 +6,7 @@
 import { Client as SdkClient, type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { elicitationApprover, firstAnswer, type Approver } from '../../src/server/approval.js';
 import { createToolFilter, matchesPattern } from '../../src/server/toolFilter.js';
@@ -69,6 +70,8 @@ describe('--read-tool', () => {
     const result = await call(client, 'app__read_windows');
     expect(result.content).toEqual([{ type: 'text', text: resource.text }]);
     expect(result.structuredContent).toEqual(JSON.parse(resource.text));
+    const validate = new Ajv({ strict: false }).compile(tool?.outputSchema ?? {});
+    expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
   });
 });
 
