@@ -66,7 +66,7 @@ export async function a2cCommand(argv: string[]): Promise<number> {
   const log = createLogger({ level: options.level, redact: () => (options.token ? [options.token] : []) });
   const source = await openSource(COMMAND, values);
   // Office agents are never on this machine: screenshots travel as data: URLs (issue 12).
-  const bridge = await startBridge(source, log, { ...DEFAULT_SCREENSHOT_OPTIONS, urls: 'inline' });
+  const bridge = await startBridge(source, log, { screenshotOptions: { ...DEFAULT_SCREENSHOT_OPTIONS, urls: 'inline' } });
   const hub = new SessionHub(bridge, log, createWindowResources(bridge, { host: options.host, multiApp: source.multiApp }));
   const computer = new Computer(options.name, log);
   await computer.addServer(await hostBridge(hub, log));

@@ -1,11 +1,11 @@
 /** Builds a bridge on an opened source with the project's translator registry. */
-import { Bridge } from '../bridge/bridge.js';
-import type { ScreenshotOptions } from '../bridge/screenshots.js';
+import { Bridge, type BridgeOptions } from '../bridge/bridge.js';
 import type { Logger } from '../util/logger.js';
 import { registry } from '../../translators/index.js';
 import type { OpenedSource } from './source.js';
 
-export function startBridge(source: OpenedSource, log: Logger, screenshotOptions?: ScreenshotOptions): Promise<Bridge> {
+/** `extra`: what the command adds to the source's own settings. */
+export function startBridge(source: OpenedSource, log: Logger, extra: Pick<BridgeOptions, 'screenshotOptions'> = {}): Promise<Bridge> {
   return Bridge.start({
     probe: source.probe,
     registry,
@@ -13,7 +13,7 @@ export function startBridge(source: OpenedSource, log: Logger, screenshotOptions
     appToolNaming: source.multiApp ? 'per-app' : 'single',
     ...(source.inScope ? { inScope: source.inScope } : {}),
     screenshots: source.screenshots === true,
-    ...(screenshotOptions ? { screenshotOptions } : {}),
+    ...(extra.screenshotOptions ? { screenshotOptions: extra.screenshotOptions } : {}),
     ...(source.rescanMs ? { rescanMs: source.rescanMs } : {}),
   });
 }

@@ -22,8 +22,8 @@ export async function runServe(config: ServeConfig): Promise<number> {
   let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
   const source = await shutdown.during(openSource('serve', config.source), (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
   if (!source) return stopEarly(shutdown, log);
-  const screenshots = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
-  const bridge = await shutdown.during(startBridge(source, log, screenshots), (started) => started.close());
+  const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
+  const bridge = await shutdown.during(startBridge(source, log, { screenshotOptions }), (started) => started.close());
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
 
