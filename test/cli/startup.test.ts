@@ -58,9 +58,9 @@ describe('gui-bridge CLI start-up', () => {
     expect(loadedModules(['--help'])).toEqual(['dist/src/cli.js', 'dist/src/version.js']);
   });
 
-  test('serve --help loads its option parsing only: no MCP SDK, bridge, server or platform code', () => {
-    const loaded = loadedModules(['serve', '--help']);
-    expect(loaded).toContain('dist/src/cli/serveOptions.js');
+  test.each([['serve'], ['snapshot'], ['record']])('%s --help loads its option parsing only: no MCP SDK, bridge, server or platform code', (command) => {
+    const loaded = loadedModules([command, '--help']);
+    expect(loaded).toContain(`dist/src/cli/${command}.js`);
     expect(loaded.filter((m) => /node_modules|dist\/src\/(server|bridge|platform|translate)\/|dist\/translators\//.test(m))).toEqual([]);
   });
 
