@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-/** `gui-bridge`: serve · snapshot (more commands join as platforms land). */
-import { desktopCommand } from './cli/desktop.js';
-import { a2cCommand } from './cli/a2c.js';
-import { recordCommand } from './cli/record.js';
-import { serveCommand } from './cli/serve.js';
-import { snapshotCommand } from './cli/snapshot.js';
-import { UsageError } from './cli/usage.js';
+/**
+ * `gui-bridge`: serve · snapshot · record · desktop · a2c. Each command is imported only when it
+ * runs, so `--version` and `--help` load nothing but this file and `version.js` (issue 12: fast
+ * start-up for clients that spawn the server, measured by bench/cli-startup.ts).
+ */
 import { PROTOCOL_NAME, PROTOCOL_VERSION, SERVER_VERSION } from './version.js';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  serve: serveCommand,
-  snapshot: snapshotCommand,
-  record: recordCommand,
-  desktop: desktopCommand,
-  a2c: a2cCommand,
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./cli/serve.js')).serveCommand,
+  snapshot: async () => (await import('./cli/snapshot.js')).snapshotCommand,
+  record: async () => (await import('./cli/record.js')).recordCommand,
+  desktop: async () => (await import('./cli/desktop.js')).desktopCommand,
+  a2c: async () => (await import('./cli/a2c.js')).a2cCommand,
 };
 
 const HELP = `Usage: gui-bridge <command> [options]
@@ -28,8 +28,15 @@ Commands:
   a2c         join an A2C-SMCP office as a Computer (a2c connect --server URL --office ID --name N)
   desktop     start/stop a private headless accessible desktop (Linux: up, down, status, env)
 
-Run "gui-bridge <command> --help" for a command's options.
+Options:
+  -h, --help     show this help ("gui-bridge <command> --help" for a command's options)
+  -V, --version  print the version (${SERVER_VERSION})
 `;
+
+/** Same shape as cli/usage.ts's UsageError (not imported: it would load node:util here). */
+function usageLine(command: string, message: string): string {
+  return `gui-bridge${command === 'gui-bridge' ? '' : ` ${command}`}: ${message} (see --help)\n`;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -37,14 +44,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return command === undefined ? 2 : 0;
   }
-  if (command === '--version') {
+  if (command === '--version' || command === '-V') {
     process.stdout.write(`${SERVER_VERSION}\n`);
     return 0;
   }
   // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
-  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!run) throw new UsageError('gui-bridge', `unknown command "${command}"`);
-  return run(rest);
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    process.stderr.write(usageLine('gui-bridge', `unknown command "${command}"`));
+    return 2;
+  }
+  return (await load())(rest);
 }
 
 main(process.argv.slice(2)).then(
@@ -52,8 +62,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`gui-bridge ${error.command === 'gui-bridge' ? '' : `${error.command} `}: ${error.message} (see --help)\n`.replace(' :', ':'));
+    if (error instanceof Error && error.name === 'UsageError') {
+      const command = (error as Error & { command?: string }).command ?? 'gui-bridge';
+      process.stderr.write(usageLine(command, error.message));
       process.exitCode = 2;
       return;
     }

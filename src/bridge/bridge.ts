@@ -10,7 +10,7 @@ import type { TranslatorRegistry } from '../translate/registry.js';
 import { silentLogger, type Logger } from '../util/logger.js';
 import { AppToolBuilder, type AppToolNaming } from './appTools.js';
 import { Executor } from './executor.js';
-import { ScreenshotStore } from './screenshots.js';
+import { ScreenshotStore, type ScreenshotOptions } from './screenshots.js';
 import { BridgeState, type BridgeChange, type WindowRecord } from './state.js';
 import { StateSync } from './sync.js';
 
@@ -28,6 +28,8 @@ export interface BridgeOptions {
   screenshots?: boolean;
   /** Windows published per application; more become a notice (windowCap.ts). */
   maxWindowsPerApp?: number;
+  /** How screenshots travel and their size limits (issue 12); file:// and 1280 px by default. */
+  screenshotOptions?: ScreenshotOptions;
 }
 
 export class Bridge {
@@ -43,7 +45,7 @@ export class Bridge {
     this.probe = options.probe;
     this.registry = options.registry;
     const appTools = new AppToolBuilder(options.registry, options.appToolNaming ?? 'single');
-    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe) : undefined;
+    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions) : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,

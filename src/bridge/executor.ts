@@ -68,11 +68,15 @@ export class Executor {
     const outcome = await this.runAction(target, record, args);
     await sync.flush();
     const openedWindowIds = state.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
-    return successResult({
-      message: outcome?.message ?? `${prepared.def.title}: done.`,
-      openedWindowIds,
-      ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
-    });
+    const images = outcome?.image ? [{ type: 'image' as const, mimeType: outcome.image.mimeType, data: outcome.image.data.toString('base64') }] : [];
+    return successResult(
+      {
+        message: outcome?.message ?? `${prepared.def.title}: done.`,
+        openedWindowIds,
+        ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
+      },
+      images,
+    );
   }
 
   /** P-VAL-1 / D-2: unknown, closed, blocked or hidden targets become structured errors. */

@@ -1,11 +1,20 @@
 /** The one place that turns outcomes into MCP `CallToolResult`s (P-TOOL-7/8/10, §12.3). */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ImageContent } from '@modelcontextprotocol/sdk/types.js';
 import { BridgeError } from '../protocol/errors.js';
 import type { ToolError, ToolSuccess } from '../protocol/schemas.js';
 
-export function successResult(success: ToolSuccess): CallToolResult {
+/**
+ * P-TOOL-10 + MCP spec ("a tool that returns structured content SHOULD also return the
+ * serialized JSON in a TextContent block"): the text item is the compact JSON of
+ * structuredContent, so clients that show only text still give the model every field.
+ */
+export function textOf(structured: object): string {
+  return JSON.stringify(structured);
+}
+
+export function successResult(success: ToolSuccess, images: ImageContent[] = []): CallToolResult {
   return {
-    content: [{ type: 'text', text: success.message ?? 'Done.' }],
+    content: [{ type: 'text', text: textOf(success) }, ...images],
     structuredContent: success,
   };
 }
@@ -16,7 +25,7 @@ export function errorResult(error: BridgeError): CallToolResult {
   if (error.extra.fields !== undefined) structured.fields = error.extra.fields;
   return {
     isError: true,
-    content: [{ type: 'text', text: `${error.code}: ${error.message}` }],
+    content: [{ type: 'text', text: textOf(structured) }],
     structuredContent: structured,
   };
 }

@@ -5,6 +5,7 @@
 import { ComputerConnector, namespaceUrl } from '../a2c/computer/connector.js';
 import { Computer } from '../a2c/computer/computer.js';
 import { BRIDGE_SERVER_NAME, hostBridge } from '../a2c/computer/bridgeServer.js';
+import { DEFAULT_SCREENSHOT_OPTIONS } from '../bridge/screenshots.js';
 import { createWindowResources } from '../a2c/windowResources.js';
 import { SessionHub } from '../server/hub.js';
 import { createLogger, type LogLevel } from '../util/logger.js';
@@ -64,7 +65,8 @@ export async function a2cCommand(argv: string[]): Promise<number> {
   const options = connectOptions(values);
   const log = createLogger({ level: options.level, redact: () => (options.token ? [options.token] : []) });
   const source = await openSource(COMMAND, values);
-  const bridge = await startBridge(source, log);
+  // Office agents are never on this machine: screenshots travel as data: URLs (issue 12).
+  const bridge = await startBridge(source, log, { screenshotOptions: { ...DEFAULT_SCREENSHOT_OPTIONS, urls: 'inline' } });
   const hub = new SessionHub(bridge, log, createWindowResources(bridge, { host: options.host, multiApp: source.multiApp }));
   const computer = new Computer(options.name, log);
   await computer.addServer(await hostBridge(hub, log));

@@ -1,6 +1,4 @@
 /** `gui-bridge record`: writes what a source shows into a fixture file (fixtures/<app>/<scenario>.json). */
-import { writeFixtureFile } from '../platform/fixture/files.js';
-import { recordFixture } from '../platform/fixture/record.js';
 import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
 import { parseCommandArgs, UsageError } from './usage.js';
 
@@ -40,6 +38,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (!output.endsWith('.json') || output.endsWith('.expected.json')) {
     throw new UsageError('record', '-o must name a .json file that is not an .expected.json file');
   }
+  // Loaded only now: --help and usage errors load no recorder (issue 12).
+  const { writeFixtureFile } = await import('../platform/fixture/files.js');
+  const { recordFixture } = await import('../platform/fixture/record.js');
   const source = await openSource('record', values);
   try {
     const { fixture, scrubbed } = await recordFixture(source.probe, { apps: values.app, inScope: source.inScope, title: values.title, note: values.note });

@@ -4,7 +4,8 @@ import type { Logger } from '../util/logger.js';
 import { registry } from '../../translators/index.js';
 import type { OpenedSource } from './source.js';
 
-export function startBridge(source: OpenedSource, log: Logger, limits: Pick<BridgeOptions, 'maxWindowsPerApp'> = {}): Promise<Bridge> {
+/** `extra`: what the command adds to the source's own settings (limits, screenshot options). */
+export function startBridge(source: OpenedSource, log: Logger, extra: Pick<BridgeOptions, 'screenshotOptions' | 'maxWindowsPerApp'> = {}): Promise<Bridge> {
   return Bridge.start({
     probe: source.probe,
     registry,
@@ -12,7 +13,8 @@ export function startBridge(source: OpenedSource, log: Logger, limits: Pick<Brid
     appToolNaming: source.multiApp ? 'per-app' : 'single',
     ...(source.inScope ? { inScope: source.inScope } : {}),
     screenshots: source.screenshots === true,
+    ...(extra.screenshotOptions ? { screenshotOptions: extra.screenshotOptions } : {}),
     ...(source.rescanMs ? { rescanMs: source.rescanMs } : {}),
-    ...(limits.maxWindowsPerApp ? { maxWindowsPerApp: limits.maxWindowsPerApp } : {}),
+    ...(extra.maxWindowsPerApp ? { maxWindowsPerApp: extra.maxWindowsPerApp } : {}),
   });
 }

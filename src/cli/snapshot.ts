@@ -1,5 +1,4 @@
 import { silentLogger } from '../util/logger.js';
-import { startBridge } from './runtime.js';
 import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
 import { parseCommandArgs } from './usage.js';
 
@@ -19,6 +18,7 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
     process.stdout.write(SNAPSHOT_HELP);
     return 0;
   }
+  const { startBridge } = await import('./runtime.js'); // not for --help (issue 12)
   const source = await openSource('snapshot', values);
   const bridge = await startBridge(source, silentLogger);
   const json = bridge.snapshotJson();

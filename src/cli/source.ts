@@ -1,7 +1,5 @@
 /** Chooses the probe a command works on: the demo app or a recorded fixture; real platforms plug in here. */
-import { DemoProbe } from '../platform/demo/probe.js';
-import { readFixtureFile } from '../platform/fixture/files.js';
-import { FixtureProbe } from '../platform/fixture/probe.js';
+// Probes are imported when chosen: `serve --help` and `serve --demo` load no fixture or desktop code.
 import type { AppInfo, Probe } from '../platform/probe.js';
 import { DEMO_FLAGS, DEMO_HELP, demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
 import { LIVE_FLAGS, LIVE_HELP, openLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
@@ -44,6 +42,7 @@ export async function openSource(command: string, values: SourceFlagValues): Pro
   if (values.screenshots) throw new UsageError(command, '--screenshots needs a live desktop: --app NAME or --all-apps');
   if (values.fixture !== undefined) return openFixture(command, values.fixture);
   if (values.demo) {
+    const { DemoProbe } = await import('../platform/demo/probe.js');
     const probe = new DemoProbe(demoOptions(command, values));
     const userEvery = demoUserEdits(command, values);
     if (userEvery) probe.app.simulateUser(userEvery);
@@ -54,6 +53,8 @@ export async function openSource(command: string, values: SourceFlagValues): Pro
 
 async function openFixture(command: string, path: string): Promise<OpenedSource> {
   if (path.trim() === '') throw new UsageError(command, '--fixture needs a file path');
+  const { readFixtureFile } = await import('../platform/fixture/files.js');
+  const { FixtureProbe } = await import('../platform/fixture/probe.js');
   const fixture = await readFixtureFile(path);
   return {
     probe: new FixtureProbe(fixture),

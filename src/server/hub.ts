@@ -6,8 +6,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Bridge } from '../bridge/bridge.js';
 import type { BridgeChange } from '../bridge/state.js';
-import type { Logger } from '../util/logger.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LogEntry, Logger } from '../util/logger.js';
 import { WINDOWS_URI, type ResourceExtension } from './resources.js';
+import type { SessionOptions } from './sessionOptions.js';
 
 export interface Connection {
   readonly id: number;
@@ -15,19 +17,28 @@ export interface Connection {
   readonly subscriptions: Set<string>;
   /** Transport label for logs: "stdio", "http", "memory". */
   readonly transport: string;
+  /** The client's `logging/setLevel`; until it sets one it gets warnings and worse. */
+  logLevel?: LoggingLevel;
 }
+
+/** MCP's log levels, least to most severe (RFC 5424 order). */
+const MCP_LEVELS: LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+const FROM_OURS = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' } as const;
 
 export class SessionHub {
   private readonly connections = new Set<Connection>();
   private nextId = 1;
   private readonly unsubscribe: () => void;
+  private readonly stopLogs: () => void;
 
   constructor(
     readonly bridge: Bridge,
     readonly log: Logger,
     readonly extension?: ResourceExtension,
+    readonly options: SessionOptions = {},
   ) {
     this.unsubscribe = bridge.onChange((change) => this.broadcast(change));
+    this.stopLogs = options.logTap?.listen((entry) => this.forwardLog(entry)) ?? (() => undefined);
   }
 
   get size(): number {
@@ -49,6 +60,7 @@ export class SessionHub {
 
   close(): void {
     this.unsubscribe();
+    this.stopLogs();
     for (const c of [...this.connections]) void c.server.close().catch(() => undefined);
     this.connections.clear();
   }
@@ -63,6 +75,16 @@ export class SessionHub {
       }
       if (extra.listChanged) this.send(connection, () => connection.server.sendResourceListChanged());
       if (change.toolsChanged) this.send(connection, () => connection.server.sendToolListChanged());
+    }
+  }
+
+  /** MCP logging capability: `notifications/message` to each connection at or above its level. */
+  private forwardLog(entry: LogEntry): void {
+    const level = FROM_OURS[entry.level];
+    for (const connection of this.connections) {
+      if (MCP_LEVELS.indexOf(level) < MCP_LEVELS.indexOf(connection.logLevel ?? 'warning')) continue;
+      // Delivery failures are dropped silently: logging them would log again (a loop).
+      connection.server.sendLoggingMessage({ level, logger: 'gui-bridge', data: entry.text }).catch(() => undefined);
     }
   }
 

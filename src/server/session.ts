@@ -7,12 +7,14 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import type { SessionHub } from './hub.js';
 import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
+import { handleToolCall, listedTools } from './toolCall.js';
 
 /** MCP's "resource not found" error code. */
 const RESOURCE_NOT_FOUND = -32002;
@@ -31,6 +33,7 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
       capabilities: {
         resources: { subscribe: true, ...(extension?.listChanged ? { listChanged: true } : {}) },
         tools: { listChanged: true },
+        logging: {}, // issue 12: logging/setLevel + notifications/message
       },
       instructions: bridge.instructions(), // P-INIT-3
     },
@@ -71,11 +74,16 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
     return {};
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: bridge.tools() }));
+  server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+    connection.logLevel = request.params.level;
+    return {};
+  });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools(hub) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (typeof request.params.name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'Tool name must be a string');
-    return bridge.callTool(request.params.name, request.params.arguments, connection.id);
+    return handleToolCall(hub, connection, request, extra);
   });
 
   return server;

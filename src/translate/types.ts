@@ -70,6 +70,8 @@ export interface ActionContext {
 export interface ActionOutcome<R> {
   message?: string;
   result?: R;
+  /** An image for the model (MCP image content beside structuredContent), e.g. `capture`. */
+  image?: { mimeType: 'image/png' | 'image/jpeg'; data: Buffer };
 }
 
 type InputSource<I extends z.ZodObject> = I | ((view: WindowView, tree: A11yNode) => I);

@@ -18,16 +18,52 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   /** Strings that must never be written (known secrets), replaced before writing. */
   redact?: () => Iterable<string>;
+  /** Time stamp source (issue 12: every stderr line starts with an ISO time); tests fix it. */
+  now?: () => Date;
+  /** Sees every line written, after redaction (the MCP logging capability forwards them). */
+  tap?: LogTap;
+}
+
+export interface LogEntry {
+  level: LogLevel;
+  /** The redacted text without time and prefix: "message {details}". */
+  text: string;
+}
+
+/** Fan-out of log entries to listeners that come and go (MCP connections). */
+export class LogTap {
+  private readonly listeners = new Set<(entry: LogEntry) => void>();
+
+  listen(listener: (entry: LogEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get active(): boolean {
+    return this.listeners.size > 0;
+  }
+
+  emit(entry: LogEntry): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(entry);
+      } catch {
+        // a listener's failure must not break logging (nor log about itself: that would loop)
+      }
+    }
+  }
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const threshold = ORDER[options.level ?? 'info'];
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const emit = (level: LogLevel, message: string, details?: Record<string, unknown>) => {
-    if (ORDER[level] < threshold) return;
-    let line = `[gui-bridge] ${level}: ${message}${details ? ` ${safeJson(details)}` : ''}`;
-    for (const secret of options.redact?.() ?? []) if (secret) line = line.split(secret).join('••••••');
-    write(line);
+    const toStderr = ORDER[level] >= threshold;
+    if (!toStderr && !options.tap?.active) return;
+    let text = `${message}${details ? ` ${safeJson(details)}` : ''}`;
+    for (const secret of options.redact?.() ?? []) if (secret) text = text.split(secret).join('••••••');
+    if (toStderr) write(`${(options.now?.() ?? new Date()).toISOString()} [gui-bridge] ${level}: ${text}`);
+    options.tap?.emit({ level, text });
   };
   return {
     debug: (m, d) => emit('debug', m, d),

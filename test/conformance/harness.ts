@@ -77,7 +77,10 @@ export async function checkedCall(client: TestClient, name: string, args: Record
   const valid = validate(result.structuredContent);
   expect(valid, `${name} result ${JSON.stringify(result.structuredContent)} vs outputSchema: ${ajv.errorsText(validate.errors)}`).toBe(true);
   if (result.isError) expect(errorOnly(result.structuredContent)).toBe(true);
-  expect(result.content).toHaveLength(1); // P-TOOL-10: one text item mirroring message/error
+  // P-TOOL-10 + issue 12: the first item is the compact JSON of structuredContent; only images may follow.
+  const [text, ...rest] = result.content;
+  expect(text).toEqual({ type: 'text', text: JSON.stringify(result.structuredContent) });
+  expect(rest.every((item) => item.type === 'image')).toBe(true);
   return result;
 }
 

@@ -106,7 +106,11 @@ async function load<T>(name: string, functions: string[], pick: (ns: Record<stri
     return { ok: true, api: api as T };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, reason: `${name} could not be loaded (${message}); install it with npm on this machine` };
+    // Optional peer dependencies (package.json): never installed on Linux, added by hand elsewhere.
+    return {
+      ok: false,
+      reason: `${name} could not be loaded (${message}); it is an optional peer dependency for Windows and macOS: npm install -g gui-bridge @nut-tree-fork/nut-js node-window-manager (docs/platforms.md)`,
+    };
   }
 }
 

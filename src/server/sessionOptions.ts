@@ -1,0 +1,20 @@
+/** What `serve` configures for every MCP connection (issue 12); all off by default. */
+import type { LogTap } from '../util/logger.js';
+import type { Approver, ConfirmPolicy } from './approval.js';
+import type { AuditLog } from './audit.js';
+import type { ToolFilter } from './toolFilter.js';
+
+export interface SessionOptions {
+  /** Lists `app__read_windows` (--read-tool). */
+  readTool?: boolean;
+  /** --read-only, --tools, --exclude-tools. */
+  filter?: ToolFilter;
+  /** --confirm: which calls a human approves first, and who asks. */
+  confirm?: { policy: ConfirmPolicy; approver: Approver };
+  /** --audit-log FILE. */
+  audit?: AuditLog;
+  /** Log lines forwarded as MCP `notifications/message` (logging capability). */
+  logTap?: LogTap;
+  /** First progress notification after this long, then as often (default 1000 ms). */
+  progressEveryMs?: number;
+}

@@ -1,0 +1,112 @@
+/**
+ * One `tools/call` from one connection, through the agent controls of issue 12: the read tool,
+ * the tool filter, the confirmation gate, progress while waiting, and the audit line. The bridge
+ * itself (validation, modals, versions, the serial queue) is unchanged underneath.
+ */
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolRequest, CallToolResult, ServerNotification, ServerRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult } from '../bridge/toolResult.js';
+import { BridgeError } from '../protocol/errors.js';
+import { approvalKind, type ApprovalSession } from './approval.js';
+import { maskArguments } from './audit.js';
+import type { Connection, SessionHub } from './hub.js';
+import { startProgress } from './progress.js';
+import { READ_TOOL, READ_TOOL_NAME, readWindowsResult } from './readTool.js';
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The tools this connection may see: the bridge's, plus the read tool, through the filter. */
+export function listedTools(hub: SessionHub): Tool[] {
+  const { filter, readTool } = hub.options;
+  const tools = readTool ? [READ_TOOL, ...hub.bridge.tools()] : hub.bridge.tools();
+  return filter ? tools.filter((t) => filter.allows(t)) : tools;
+}
+
+export async function handleToolCall(hub: SessionHub, connection: Connection, request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
+  const started = Date.now();
+  const { name } = request.params;
+  const args = request.params.arguments ?? {};
+  const tool = name === READ_TOOL_NAME && hub.options.readTool ? READ_TOOL : hub.bridge.tools().find((t) => t.name === name);
+  const shownArgs = maskArguments(args, tool?.inputSchema);
+  const result = await run(hub, connection, name, args, tool, shownArgs, extra);
+  hub.options.audit?.record({
+    time: new Date(started).toISOString(),
+    session: connection.id,
+    transport: connection.transport,
+    ...(clientName(connection) ? { client: clientName(connection) } : {}),
+    tool: name,
+    arguments: shownArgs,
+    result: resultCode(result),
+    durationMs: Date.now() - started,
+  });
+  return result;
+}
+
+async function run(
+  hub: SessionHub,
+  connection: Connection,
+  name: string,
+  args: Record<string, unknown>,
+  tool: Tool | undefined,
+  shownArgs: Record<string, unknown>,
+  extra: Extra,
+): Promise<CallToolResult> {
+  const { filter, confirm } = hub.options;
+  const refused = tool && filter?.reason(tool);
+  if (tool && refused) return denied(`The tool "${name}" is not available: ${refused}.`, 'denied');
+  if (tool === READ_TOOL) return readWindowsResult(hub.bridge);
+
+  const stopProgress = startProgress(extra._meta?.progressToken, (n) => extra.sendNotification(n), () => `waiting for ${name}`, hub.options.progressEveryMs);
+  try {
+    const kind = tool && confirm ? approvalKind(confirm.policy, tool) : undefined;
+    if (tool && confirm && kind) {
+      const decision = await confirm.approver.approve({
+        toolName: name,
+        title: tool.title ?? name,
+        arguments: shownArgs,
+        kind,
+        session: approvalSession(connection, extra),
+        signal: extra.signal,
+      });
+      hub.log.info(`confirmation for ${name}: ${decision.approved ? 'approved' : 'refused'}`, { by: decision.by, session: connection.id });
+      if (!decision.approved) return denied(decision.reason, 'unavailable' in decision && decision.unavailable ? 'denied' : 'declined');
+    }
+    return await hub.bridge.callTool(name, args, connection.id); // the fair queue takes sessions in turn
+  } finally {
+    stopProgress();
+  }
+}
+
+/** Refusals by agent controls: a protocol error code (the outputSchema allows only those) + our reason. */
+function denied(message: string, outcome: 'denied' | 'declined'): CallToolResult {
+  const result = errorResult(new BridgeError('action_not_available', message));
+  return { ...result, _meta: { 'gui-bridge/refused': outcome } };
+}
+
+function resultCode(result: CallToolResult): string {
+  const refused = result._meta?.['gui-bridge/refused'];
+  if (typeof refused === 'string') return refused;
+  if (!result.isError) return 'ok';
+  const code = (result.structuredContent as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : 'error';
+}
+
+function clientName(connection: Connection): string | undefined {
+  return connection.server.getClientVersion()?.name;
+}
+
+function approvalSession(connection: Connection, extra: Extra): ApprovalSession {
+  const session: ApprovalSession = { id: connection.id, transport: connection.transport, clientName: clientName(connection) };
+  if (!connection.server.getClientCapabilities()?.elicitation) return session;
+  return {
+    ...session,
+    elicit: async (message, signal) => {
+      const answer = await connection.server.elicitInput(
+        { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } },
+        // On HTTP the question travels on the call's own response stream; a human may take minutes.
+        { relatedRequestId: extra.requestId, timeout: 10 * 60_000, ...(signal ? { signal } : {}) },
+      );
+      return answer.action;
+    },
+  };
+}

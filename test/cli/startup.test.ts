@@ -1,0 +1,98 @@
+/**
+ * Issue 12 CLI behaviour as a user sees it (runs the built CLI): --version / -V, commands load only
+ * what they use, a signal during start-up still shuts down cleanly, and the Inspector hint that
+ * `serve --http` prints works when run as printed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/src/cli.js');
+const VERSION = (JSON.parse(spawnSync('npm', ['pkg', 'get', 'version'], { cwd: ROOT, encoding: 'utf8' }).stdout) as string).trim();
+
+function waitForLine(child: ReturnType<typeof spawn>, pattern: RegExp): Promise<RegExpExecArray> {
+  return new Promise((found, fail) => {
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+      const match = pattern.exec(err);
+      if (match) found(match);
+    });
+    child.on('exit', () => fail(new Error(`exited before ${pattern}: ${err}`)));
+  });
+}
+
+describe('gui-bridge CLI start-up', () => {
+  const cleanups: Array<() => void> = [];
+  afterAll(() => cleanups.forEach((c) => c()));
+
+  test('--version and -V print the package version; the help lists them', () => {
+    for (const flag of ['--version', '-V']) {
+      const run = spawnSync(process.execPath, [CLI, flag], { encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(`${VERSION}\n`);
+    }
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
+    expect(help).toMatch(/-V, --version/);
+    expect(spawnSync(process.execPath, [CLI, 'serve', '--help'], { encoding: 'utf8' }).stdout).toMatch(/--port PORT/);
+  });
+
+  // A module hook that reports every file module the process loads (relative to the repo).
+  function loadedModules(args: string[]): string[] {
+    const dir = mkdtempSync(join(tmpdir(), 'gui-bridge-loads-'));
+    writeFileSync(join(dir, 'hooks.mjs'), 'export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n');
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const urls = run.stderr.split('\n').filter((l) => l.startsWith('LOADED file:')).map((l) => l.slice('LOADED '.length));
+    return urls.filter((u) => !u.startsWith(pathToFileURL(dir).href)).map((u) => u.slice(pathToFileURL(ROOT).href.length + 1)).sort();
+  }
+
+  test('--version and --help load no module but the CLI entry and its version', () => {
+    expect(loadedModules(['--version'])).toEqual(['dist/src/cli.js', 'dist/src/version.js']);
+    expect(loadedModules(['--help'])).toEqual(['dist/src/cli.js', 'dist/src/version.js']);
+  });
+
+  test.each([['serve'], ['snapshot'], ['record']])('%s --help loads its option parsing only: no MCP SDK, bridge, server or platform code', (command) => {
+    const loaded = loadedModules([command, '--help']);
+    expect(loaded).toContain(`dist/src/cli/${command}.js`);
+    expect(loaded.filter((m) => /node_modules|dist\/src\/(server|bridge|platform|translate)\/|dist\/translators\//.test(m))).toEqual([]);
+  });
+
+  test('a signal while the source is still opening: clean stop, exit code 0', async () => {
+    // An "X server" that accepts the connection and never answers keeps the source opening.
+    const sockets: Socket[] = [];
+    const silentX: Server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((listening) => silentX.listen(0, '127.0.0.1', () => listening()));
+    const port = (silentX.address() as { port: number }).port;
+    cleanups.push(() => {
+      sockets.forEach((s) => s.destroy());
+      silentX.close();
+    });
+    const connected = new Promise<void>((done) => silentX.once('connection', () => done()));
+    const env = { ...process.env, DISPLAY: `127.0.0.1:${port - 6000}`, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' };
+    const server = spawn(process.execPath, [CLI, 'serve', '--all-apps', '--log-level', 'debug'], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const exited = new Promise<{ code: number | null; signal: string | null }>((done) => server.on('exit', (code, signal) => done({ code, signal })));
+    const stopped = waitForLine(server, /stopped by SIGTERM during start-up/);
+    await connected; // the probe is now waiting for the display
+    server.kill('SIGTERM');
+    await stopped;
+    expect(await exited).toEqual({ code: 0, signal: null });
+  });
+
+  test('the Inspector hint printed by serve --http works as printed', async () => {
+    const server = spawn(process.execPath, [CLI, 'serve', '--demo', '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    cleanups.push(() => server.kill('SIGTERM'));
+    const [, command] = await waitForLine(server, /MCP Inspector CLI: (.+)\n/);
+    const home = mkdtempSync(join(tmpdir(), 'inspector-home-'));
+    const run = spawnSync('sh', ['-c', command as string], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') }, timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const tools = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { tools: Array<{ name: string }> };
+    expect(tools.tools.map((t) => t.name)).toContain('w1__edit_field');
+  });
+});
