@@ -7,7 +7,9 @@
  */
 import type { NativeWindow } from '../platform/probe.js';
 
-export const DEFAULT_MAX_WINDOWS_PER_APP = 200;
+import { DEFAULT_MAX_WINDOWS_PER_APP } from '../util/limits.js';
+
+export { DEFAULT_MAX_WINDOWS_PER_APP };
 
 export interface CappedListing {
   kept: NativeWindow[];

@@ -1,7 +1,7 @@
 /** `serve` security and limit flags: token, exposure check, session cap, idle expiry, window cap. */
-import { assertExposureAllowed, ExposureError } from '../server/exposure.js';
-import { DEFAULT_MAX_WINDOWS_PER_APP } from '../bridge/windowCap.js';
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, type SessionLimits } from '../server/httpSessions.js';
+import { assertExposureAllowed, ExposureError } from '../util/exposure.js';
+import type { SessionLimits } from '../server/httpSessions.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, DEFAULT_MAX_WINDOWS_PER_APP } from '../util/limits.js';
 import { parseCount, UsageError } from './usage.js';
 
 export const LIMIT_FLAGS = {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionHub } from './hub.js';
-import { assertExposureAllowed } from './exposure.js';
+import { assertExposureAllowed } from '../util/exposure.js';
 import { readBody } from './httpBody.js';
 import { createGuard, type GuardOptions } from './httpGuard.js';
 import { HttpSessions, type SessionLimits } from './httpSessions.js';

@@ -7,8 +7,9 @@
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../util/logger.js';
 
-export const DEFAULT_MAX_SESSIONS = 100;
-export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from '../util/limits.js';
+
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS };
 
 export interface SessionLimits {
   maxSessions?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { assertExposureAllowed, isLoopbackHost } from '../../src/server/exposure.js';
+import { assertExposureAllowed, isLoopbackHost } from '../../src/util/exposure.js';
 
 describe('exposure (issue 11 item 1)', () => {
   test('loopback addresses and names', () => {
