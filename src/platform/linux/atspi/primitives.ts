@@ -12,6 +12,7 @@ import { readActionNames, readBounds } from './nodeReader.js';
 import { fromWire, parseRef, type ObjRef } from './refs.js';
 import { readChildSlice } from './slices.js';
 import type { ToolkitCache } from './toolkits.js';
+import { insertLength } from './toolkitPolicy.js';
 import { parseRowRef } from './tables.js';
 import { isSensitive } from './values.js';
 import { roleName } from './vocabulary.js';
@@ -56,8 +57,8 @@ export class AtspiPrimitives {
     if (offset !== undefined && (!Number.isInteger(offset) || offset < 0)) throw new AtspiError('bad_argument', 'insertText: offset must be a non-negative integer');
     await this.run('insertText', ref, async () => {
       const position = offset ?? Number(await this.client.property(target, IFACE.text, 'CharacterCount'));
-      // The length argument counts bytes of the UTF-8 text (atk_editable_text_insert_text).
-      const length = Buffer.byteLength(text, 'utf8');
+      // ATK counts UTF-8 bytes, Qt UTF-16 units (toolkitPolicy.ts).
+      const length = insertLength(text, await this.toolkits.get(target.bus).catch(() => undefined));
       await this.expectTrue(this.client.call(target, IFACE.editableText, 'InsertText', 'isi', [position, text, length]), 'inserting text');
     });
   }
