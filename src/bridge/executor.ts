@@ -16,6 +16,7 @@ import type { BridgeState, ToolTarget, WindowRecord } from './state.js';
 import type { StateSync } from './sync.js';
 import { errorResult, successResult } from './toolResult.js';
 import { validateArgs } from './validateArgs.js';
+import { awaitReadable } from './readable.js';
 
 export interface ExecutorOptions {
   state: BridgeState;
@@ -64,11 +65,14 @@ export class Executor {
       );
     }
     const before = new Set(state.windows().map((w) => w.winId));
+    const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
     const outcome = await this.runAction(target, record, args);
     await sync.flush();
     const openedWindowIds = state.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
+    const unreadable = await awaitReadable(sync, state, openedWindowIds, deadline, this.options.nudgeMs ?? 250);
+    const notice = unreadable.length > 0 ? ` Not readable yet: ${unreadable.join(', ')} (its content had not appeared by the deadline); re-read app://windows shortly.` : '';
     return successResult({
-      message: outcome?.message ?? `${prepared.def.title}: done.`,
+      message: (outcome?.message ?? `${prepared.def.title}: done.`) + notice,
       openedWindowIds,
       ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
     });

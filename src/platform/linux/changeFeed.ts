@@ -43,6 +43,10 @@ export class ChangeFeed {
     this.emit({ kind: 'windows' });
   }
 
+  markContent(nativeIds: string[]): void {
+    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds });
+  }
+
   stop(): void {
     this.atspi.events.off('change', this.onAtspi);
     this.watcher?.stop();

@@ -5,10 +5,12 @@
  */
 import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
 import { AtspiAccess } from './atspi/index.js';
+import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
+import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
 import { XTestInput } from './input/index.js';
 import { windowOnlyTree } from '../shared-desktop/windowOnly.js';
@@ -24,6 +26,9 @@ export interface LinuxProbeOptions {
 
 const NO_ACCESSIBLE =
   'This window exposes no accessibility information (its toolkit has no AT-SPI support, or accessibility is off for it): only its title and keyboard input are available.';
+
+const PENDING =
+  "This window's accessible has not appeared yet (the application is still building it): its content will be read as soon as it does.";
 
 function busDown(reason: string): string {
   return `The accessibility bus is unavailable (${reason}): this window's content cannot be read until it is back.`;
@@ -41,6 +46,11 @@ export class LinuxProbe implements Probe {
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
+  /** AT-SPI bus names of the applications in the last topology. */
+  private atspiBuses = new Set<string>();
+  /** The last listing of AT-SPI applications, by bus name. */
+  private atspiApps = new Map<string, AtspiApplication>();
+  private readonly pairing: PairingWatch;
 
   private constructor(
     private readonly x11: X11Connection,
@@ -48,7 +58,9 @@ export class LinuxProbe implements Probe {
     private readonly feed: ChangeFeed,
     private readonly gtk: GtkActions,
     private readonly capturer: WindowCapturer | null,
-  ) {}
+  ) {
+    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids) });
+  }
 
   static async open(options: LinuxProbeOptions = {}): Promise<LinuxProbe> {
     const env = options.env ?? process.env;
@@ -88,7 +100,11 @@ export class LinuxProbe implements Probe {
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
     const window = this.window(nativeId);
     if (!this.atspi.health.ok) return windowOnlyTree({ window: window.native, reason: busDown(this.atspi.health.message) });
-    if (!window.ref) return windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
+    if (!window.ref) {
+      // An accessible application whose window is not paired yet: its accessible is on its way.
+      const pending = this.atspiBuses.has(window.native.appKey) && this.pairing.retrying(nativeId);
+      return windowOnlyTree({ window: window.native, reason: pending ? PENDING : NO_ACCESSIBLE, pending });
+    }
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
     return this.atspi.readTree(window.ref, budget, app?.name);
   }
@@ -144,6 +160,7 @@ export class LinuxProbe implements Probe {
   }
 
   async close(): Promise<void> {
+    this.pairing.stop();
     this.feed.stop();
     this.gtk.close();
     await this.input?.close().catch(() => undefined);
@@ -169,11 +186,15 @@ export class LinuxProbe implements Probe {
     // window-only rather than failing, until the bus is back.
     const [x11Windows, atspiApps] = await Promise.all([
       listWindows(this.x11),
-      this.atspi.health.ok ? this.atspi.listApplications().catch(() => []) : Promise.resolve([]),
+      this.atspi.health.ok ? this.atspi.listApplications(this.atspiApps).catch(() => []) : Promise.resolve([]),
     ]);
     const actions = await this.appActions(x11Windows, atspiApps);
+    const previous = this.topology;
     this.topology = buildTopology(x11Windows, atspiApps, actions);
     this.topologyAt = Date.now();
+    this.atspiBuses = new Set(atspiApps.map((app) => app.bus));
+    this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
+    this.pairing.observe(previous, this.topology);
     return this.topology;
   }
 

@@ -22,14 +22,27 @@ export interface AtspiApplication {
   name: string;
   toolkit: ToolkitInfo;
   topLevels: AtspiTopLevel[];
+  /** It did not answer this time: this is what it said last time. */
+  stale?: boolean;
 }
 
 export const DESKTOP_ROOT: ObjRef = { bus: REGISTRY_NAME, path: ROOT_PATH };
 
-/** The applications registered on the accessibility bus, each bounded by `deadlineMs`. */
-export async function listApplications(client: AtspiClient, deadlineMs: number): Promise<AtspiApplication[]> {
+/**
+ * The applications registered on the accessibility bus, each bounded by `deadlineMs`. One that
+ * misses it (busy, or hung) keeps what `known` last said about it, marked `stale`: dropping it
+ * would turn all its windows window-only ("exposes no accessibility") for one slow answer.
+ */
+export async function listApplications(client: AtspiClient, deadlineMs: number, known: ReadonlyMap<string, AtspiApplication> = new Map()): Promise<AtspiApplication[]> {
   const roots = await client.children(DESKTOP_ROOT);
-  const apps = await Promise.all(roots.map((root) => readApplication(client, root, deadlineMs).catch(() => null)));
+  const apps = await Promise.all(
+    roots.map((root) =>
+      readApplication(client, root, deadlineMs).catch(() => {
+        const last = known.get(root.bus);
+        return last ? { ...last, stale: true } : null;
+      }),
+    ),
+  );
   return apps.filter((app): app is AtspiApplication => app !== null);
 }
 

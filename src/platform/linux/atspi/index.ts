@@ -61,8 +61,9 @@ export class AtspiAccess {
     return this.connection.status;
   }
 
-  listApplications(): Promise<AtspiApplication[]> {
-    return listApplications(this.client, this.options.listDeadlineMs ?? 2000);
+  /** `known`: the last listing, for applications that do not answer in time (apps.ts). */
+  listApplications(known?: ReadonlyMap<string, AtspiApplication>): Promise<AtspiApplication[]> {
+    return listApplications(this.client, this.options.listDeadlineMs ?? 2000, known);
   }
 
   /** The neutral tree under a top-level accessible (`AtspiTopLevel.ref`). */

@@ -40,7 +40,7 @@ export class AtspiPrimitives {
         const offered = names.map(normalizeActionName).join(', ') || 'none';
         throw new AtspiError('not_supported', `no action "${wanted}" (offered: ${offered})`);
       }
-      await this.expectTrue(this.client.call(target, IFACE.action, 'DoAction', 'i', [index]), `action "${wanted}"`);
+      await this.expectTrue(this.client.callIsolated(target, IFACE.action, 'DoAction', 'i', [index]), `action "${wanted}"`);
     });
   }
 
