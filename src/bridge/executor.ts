@@ -45,7 +45,7 @@ export class Executor {
       try {
         return await this.execute(name, rawArgs);
       } catch (error) {
-        return errorResult(this.toBridgeError(error, name, rawArgs));
+        return errorResult(await this.toBridgeError(error, name, rawArgs));
       }
     });
   }
@@ -174,14 +174,21 @@ export class Executor {
     }
   }
 
-  private toBridgeError(error: unknown, name: string, rawArgs: unknown): BridgeError {
+  private async toBridgeError(error: unknown, name: string, rawArgs: unknown): Promise<BridgeError> {
     if (isBridgeError(error)) return error;
     const raw = error instanceof Error ? error.message : String(error);
     const message = scrubArguments(raw, rawArgs);
     this.options.log.warn(`tool ${name} failed`, { error: message });
     const parsed = parseToolName(name);
-    if (parsed && parsed.target !== APP_TOOL_PREFIX && !this.options.state.window(parsed.target)) {
-      return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+    if (parsed && parsed.target !== APP_TOOL_PREFIX) {
+      // The application may have died mid-call: look at the windows now, not at the last listing.
+      this.options.sync.markTopology();
+      await this.options.sync.flush().catch(() => undefined);
+      if (!this.options.state.window(parsed.target)) return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+    }
+    // A platform call left unanswered: the application is busy or not responding.
+    if ((error as { code?: unknown }).code === 'timeout') {
+      return new BridgeError('action_timeout', `The action got no answer in time: ${message}. Re-read app://windows: it may still complete.`);
     }
     // No protocol code means "the platform refused"; the closest is "not available now".
     return new BridgeError('action_not_available', `The action could not be performed: ${message}`);

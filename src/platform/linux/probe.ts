@@ -51,6 +51,8 @@ export class LinuxProbe implements Probe {
   /** The last listing of AT-SPI applications, by bus name. */
   private atspiApps = new Map<string, AtspiApplication>();
   private readonly pairing: PairingWatch;
+  /** Each window's last tree read in full: shown, with a notice, while its application does not respond. */
+  private readonly lastTrees = new Map<string, WindowTree>();
 
   private constructor(
     private readonly x11: X11Connection,
@@ -60,6 +62,11 @@ export class LinuxProbe implements Probe {
     private readonly capturer: WindowCapturer | null,
   ) {
     this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids) });
+    // An application that stops or starts answering again: its windows' notices change.
+    atspi.onResponsiveness((bus) => {
+      feed.markWindows();
+      feed.markContent(this.topology.windows.filter((w) => w.native.appKey === bus).map((w) => w.native.nativeId));
+    });
   }
 
   static async open(options: LinuxProbeOptions = {}): Promise<LinuxProbe> {
@@ -85,6 +92,11 @@ export class LinuxProbe implements Probe {
     return probe;
   }
 
+  /** Called once if the X display goes away (its server died). */
+  onDisplayLost(listener: (message: string) => void): void {
+    this.feed.displayLost.once('lost', listener);
+  }
+
   subscribe(listener: (change: ProbeChange) => void): () => void {
     return this.feed.subscribe(listener);
   }
@@ -106,7 +118,20 @@ export class LinuxProbe implements Probe {
       return windowOnlyTree({ window: window.native, reason: pending ? PENDING : NO_ACCESSIBLE, pending });
     }
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
-    return this.atspi.readTree(window.ref, budget, app?.name);
+    const bus = parseRef(window.ref).bus;
+    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
+    const tree = await this.atspi.readTree(window.ref, budget, app?.name);
+    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
+    this.lastTrees.set(nativeId, tree);
+    return tree;
+  }
+
+  /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */
+  private notResponding(window: LinuxWindow, bus: string, name?: string): WindowTree {
+    const problem = this.atspi.responsiveness.describe(bus, name);
+    const last = this.lastTrees.get(window.native.nativeId);
+    if (!last) return windowOnlyTree({ window: window.native, reason: `${problem}: its content cannot be read until it answers again.` });
+    return { ...last, warnings: [...last.warnings, `${problem}: this is its last known content, and calls into it time out until it answers again.`] };
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
@@ -195,6 +220,8 @@ export class LinuxProbe implements Probe {
     this.atspiBuses = new Set(atspiApps.map((app) => app.bus));
     this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
     this.pairing.observe(previous, this.topology);
+    const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
+    for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
     return this.topology;
   }
 

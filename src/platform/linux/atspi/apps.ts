@@ -5,6 +5,7 @@
  */
 import type { AtspiTopLevel } from '../correlate.js';
 import type { AtspiClient } from './client.js';
+import type { Responsiveness } from './responsiveness.js';
 import { COORD, IFACE, REGISTRY_NAME, ROOT_PATH } from './names.js';
 import { normalizeName, type ToolkitInfo } from './normalize.js';
 import { readBounds } from './nodeReader.js';
@@ -33,15 +34,26 @@ export const DESKTOP_ROOT: ObjRef = { bus: REGISTRY_NAME, path: ROOT_PATH };
  * misses it (busy, or hung) keeps what `known` last said about it, marked `stale`: dropping it
  * would turn all its windows window-only ("exposes no accessibility") for one slow answer.
  */
-export async function listApplications(client: AtspiClient, deadlineMs: number, known: ReadonlyMap<string, AtspiApplication> = new Map()): Promise<AtspiApplication[]> {
+export async function listApplications(
+  client: AtspiClient,
+  deadlineMs: number,
+  known: ReadonlyMap<string, AtspiApplication> = new Map(),
+  responsiveness?: Responsiveness,
+): Promise<AtspiApplication[]> {
   const roots = await client.children(DESKTOP_ROOT);
+  const lastOf = (bus: string): AtspiApplication | null => {
+    const last = known.get(bus);
+    return last ? { ...last, stale: true } : null;
+  };
   const apps = await Promise.all(
-    roots.map((root) =>
-      readApplication(client, root, deadlineMs).catch(() => {
-        const last = known.get(root.bus);
-        return last ? { ...last, stale: true } : null;
-      }),
-    ),
+    roots.map((root) => {
+      // Not responding: do not wait for it again; it is asked in the background (responsiveness.ts).
+      if (responsiveness?.isSilent(root.bus)) return lastOf(root.bus);
+      return readApplication(client, root, deadlineMs).catch(() => {
+        responsiveness?.markSilent(root.bus, known.get(root.bus)?.name);
+        return lastOf(root.bus);
+      });
+    }),
   );
   return apps.filter((app): app is AtspiApplication => app !== null);
 }

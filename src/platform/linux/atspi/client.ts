@@ -37,8 +37,16 @@ export class AtspiClient {
     const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
     // Fast path (most calls of a walk): the socket for this application is already known.
     const known = this.settled.get(ref.bus);
-    if (known && !known.closed && this.peerBus && !this.peerBus.closed) return known.call(message, timeoutMs);
-    return this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    const reply = known && !known.closed && this.peerBus && !this.peerBus.closed ? known.call(message, timeoutMs) : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    return this.onTimeout ? reply.catch((error: unknown) => this.timedOut(ref.bus, error)) : reply;
+  }
+
+  /** Told about every call an application left unanswered (responsiveness.ts). */
+  onTimeout: ((bus: string) => void) | null = null;
+
+  private timedOut(bus: string, error: unknown): never {
+    if ((error as { code?: unknown }).code === 'timeout') this.onTimeout?.(bus);
+    throw error;
   }
 
   /**

@@ -20,6 +20,8 @@ import { roleName } from './vocabulary.js';
 export interface AtspiPrimitiveOptions {
   /** Budget for each subtree readChildren returns. */
   sliceBudget?: TreeBudget;
+  /** Why an application (bus name) cannot be called now ("… is not responding"), or null. */
+  notResponding?: (bus: string) => string | null;
 }
 
 export class AtspiPrimitives {
@@ -158,6 +160,9 @@ export class AtspiPrimitives {
   }
 
   private async run<T>(operation: string, ref: string, work: () => Promise<T>): Promise<T> {
+    // A call into an application that is not responding would only wait for its timeout.
+    const silent = this.options.notResponding?.(ref.slice(0, Math.max(0, ref.indexOf('/'))));
+    if (silent) throw new AtspiError('timeout', `${operation}: ${silent}`);
     try {
       return await work();
     } catch (err) {
