@@ -42,7 +42,7 @@ export class AtspiPrimitives {
         const offered = names.map(normalizeActionName).join(', ') || 'none';
         throw new AtspiError('not_supported', `no action "${wanted}" (offered: ${offered})`);
       }
-      await this.expectTrue(this.client.callIsolated(target, IFACE.action, 'DoAction', 'i', [index]), `action "${wanted}"`);
+      await this.expectTrue(startedAction(this.client.callIsolated(target, IFACE.action, 'DoAction', 'i', [index])), `action "${wanted}"`);
     });
   }
 
@@ -169,6 +169,22 @@ export class AtspiPrimitives {
       throw wrapError(err, operation, ref);
     }
   }
+}
+
+/**
+ * Qt replies to DoAction only once the action returns: a menu command that opens a modal dialog
+ * (QFileDialog::getSaveFileName) holds the reply until the dialog closes. A reply that has not
+ * come after this long means the action is running; its effect is what the caller waits for.
+ */
+const ACTION_REPLY_MS = 1500;
+
+function startedAction(reply: Promise<unknown[]>): Promise<unknown[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Promise<unknown[]>((resolve) => {
+    timer = setTimeout(() => resolve([true]), ACTION_REPLY_MS);
+  });
+  reply.catch(() => undefined); // a late failure of a running action is not the caller's error
+  return Promise.race([reply, running]).finally(() => clearTimeout(timer));
 }
 
 function requireString(text: unknown, operation: string): void {
