@@ -46,8 +46,6 @@ export class LinuxProbe implements Probe {
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
-  /** AT-SPI bus names of the applications in the last topology. */
-  private atspiBuses = new Set<string>();
   /** The last listing of AT-SPI applications, by bus name. */
   private atspiApps = new Map<string, AtspiApplication>();
   private readonly pairing: PairingWatch;
@@ -113,8 +111,10 @@ export class LinuxProbe implements Probe {
     const window = this.window(nativeId);
     if (!this.atspi.health.ok) return windowOnlyTree({ window: window.native, reason: busDown(this.atspi.health.message) });
     if (!window.ref) {
-      // An accessible application whose window is not paired yet: its accessible is on its way.
-      const pending = this.atspiBuses.has(window.native.appKey) && this.pairing.retrying(nativeId);
+      // Not paired yet, still being looked at: its accessible is likely on its way (an app that
+      // maps its window before registering, a dialog built after mapping). Only once the retries
+      // are over does the window count as exposing no accessibility.
+      const pending = this.pairing.retrying(nativeId);
       return windowOnlyTree({ window: window.native, reason: pending ? PENDING : NO_ACCESSIBLE, pending });
     }
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
@@ -217,7 +217,6 @@ export class LinuxProbe implements Probe {
     const previous = this.topology;
     this.topology = buildTopology(x11Windows, atspiApps, actions);
     this.topologyAt = Date.now();
-    this.atspiBuses = new Set(atspiApps.map((app) => app.bus));
     this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
     this.pairing.observe(previous, this.topology);
     const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
