@@ -53,7 +53,7 @@ describe.skipIf(stack.skip)('faults on a live desktop', () => {
     const mousepad = await live.windowTitled(/Mousepad/);
     const tools = (await live.client.client.listTools()).tools;
     const menu = tools.find((t) => t.name === `${mousepad.id}__menu`);
-    const path = (menu?.inputSchema as { properties: { path: { enum: string[] } } }).properties.path.enum.find((p) => /About/.test(p));
+    const path = (menu?.inputSchema as unknown as { properties: { path: { enum: string[] } } }).properties.path.enum.find((p) => /About/.test(p));
     const pid = pidOf('mousepad');
     process.kill(pid, 'SIGSTOP');
     const pending = call(`${mousepad.id}__menu`, { path });
