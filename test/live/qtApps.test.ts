@@ -40,6 +40,13 @@ describe.skipIf(stack.skip)('Qt 5 and Qt 6 applications', () => {
   const pidOf = (command: string) => live.desktop.state.processes.find((p) => p.name.endsWith(`-${command.split('/').at(-1)}`))?.pid as number;
   const toolsOf = async (winId: string) => (await live.client.client.listTools()).tools.filter((t) => t.name.startsWith(`${winId}__`));
 
+  it('needs no Qt variable: accessibility is on through org.a11y.Status', () => {
+    for (const name of ['QT_LINUX_ACCESSIBILITY_ALWAYS_ON', 'QT_ACCESSIBILITY']) {
+      expect(live.desktop.env[name]).toBeUndefined();
+      expect(process.env[name]).toBeUndefined();
+    }
+  });
+
   for (const app of APPS) {
     it(`${app.atspiName}: generic coverage ≥ 97% of pyatspi; still running after 50 full reads and 20 actions`, async () => {
       const window = await live.windowTitled(app.title, 30_000);
