@@ -49,10 +49,9 @@ export async function listApplications(
     roots.map((root) => {
       // Not responding: do not wait for it again; it is asked in the background (responsiveness.ts).
       if (responsiveness?.isSilent(root.bus)) return lastOf(root.bus);
-      return readApplication(client, root, deadlineMs).catch(() => {
-        responsiveness?.markSilent(root.bus, known.get(root.bus)?.name);
-        return lastOf(root.bus);
-      });
+      // Missing the deadline once is not "not responding" (a busy machine): only a call left
+      // unanswered for the whole call timeout is (AtspiClient.onTimeout).
+      return readApplication(client, root, deadlineMs).catch(() => lastOf(root.bus));
     }),
   );
   return apps.filter((app): app is AtspiApplication => app !== null);

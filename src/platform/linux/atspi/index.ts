@@ -83,8 +83,7 @@ export class AtspiAccess {
     const toolkit = await this.toolkits.get(root.bus).catch((err: unknown) => {
       throw wrapError(err, 'readTree', ref);
     });
-    const onNoAnswer = () => this.responsiveness.markSilent(root.bus, appLabel);
-    const tree = await readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel, onNoAnswer });
+    const tree = await readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel });
     this.events.echo.remember(tree.root);
     return tree;
   }

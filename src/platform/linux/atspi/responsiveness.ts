@@ -1,7 +1,8 @@
 /**
  * Applications that stopped answering (hung, stopped with SIGSTOP, stuck in a long task). Once
- * one misses a deadline it is "not responding": listings reuse what it said last, its windows
- * read as "not responding" at once and calls into it fail fast, so that it slows nothing else.
+ * one leaves a call unanswered for the whole call timeout (5 s: a busy machine answers sooner)
+ * it is "not responding": listings reuse what it said last, its windows show their last content
+ * with a notice and calls into it fail fast, so that it slows nothing else.
  * One cheap call at a time keeps asking it; the first answer brings it back (`onChange`).
  */
 import type { AtspiClient } from './client.js';

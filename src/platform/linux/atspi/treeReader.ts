@@ -27,8 +27,6 @@ export interface TreeReadOptions {
   bounds?: boolean;
   /** Use `Cache.GetItems` as a hint (default true). */
   useCacheHints?: boolean;
-  /** The window itself did not answer within the deadline (the application may be hung). */
-  onNoAnswer?: () => void;
 }
 
 export const DEFAULT_MAX_TEXT = 2000;
@@ -194,7 +192,6 @@ class TreeWalk {
   }
 
   private placeholder(root: ObjRef): WindowTree {
-    this.options.onNoAnswer?.();
     this.missedDeadline();
     const node: A11yNode = { ref: formatRef(root), role: 'unknown', name: '', states: [], children: [] };
     return { root: node, nodeCount: 1, truncated: true, warnings: this.warnings, incomplete: true };
