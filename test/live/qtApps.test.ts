@@ -69,6 +69,20 @@ describe.skipIf(stack.skip)('Qt 5 and Qt 6 applications', () => {
     }, 120_000);
   }
 
+  it('select in a Qt combo box (no Selection interface: pointer and keys) changes its value', async () => {
+    const window = await live.windowTitled(/^Qt6 Configuration Tool$/);
+    const previewOf = async () => {
+      const w = (await live.client.snapshot()).windows.find((x) => x.id === window.id);
+      const fields = w?.blocks.find((b) => b.type === 'fields') as { items: Array<{ label: string; value: unknown }> } | undefined;
+      return fields?.items.find((i) => i.label === 'Preview')?.value;
+    };
+    for (const option of ['Inactive palette', 'Active palette']) {
+      const result = await live.client.call(`${window.id}__select`, { field: 'Preview', option });
+      expect(result.isError, `${option}: ${JSON.stringify(result.structuredContent)}`).toBeFalsy();
+      expect(await waitFor(async () => ((await previewOf()) === option ? option : null), 10_000)).toBe(option);
+    }
+  }, 60_000);
+
   it('agent task: FeatherPad types a document and saves it through its Qt file dialog', async () => {
     const editor = await live.windowTitled(/^Untitled$/);
     const file = join(live.desktop.runtimeDir, 'qt-note.txt');

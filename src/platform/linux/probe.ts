@@ -4,7 +4,7 @@
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
 import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
-import { AtspiAccess } from './atspi/index.js';
+import { AtspiAccess, AtspiError } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
@@ -138,7 +138,25 @@ export class LinuxProbe implements Probe {
   setText = (ref: string, text: string) => this.atspi.primitives.setText(ref, text);
   insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
   setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
-  select = (ref: string) => this.atspi.primitives.select(ref);
+  select = async (ref: string): Promise<void> => {
+    try {
+      await this.atspi.primitives.select(ref);
+    } catch (error) {
+      const combo = error instanceof AtspiError && error.code === 'not_supported' ? await this.atspi.primitives.comboOf(ref) : null;
+      if (!combo) throw error;
+      await this.selectByKeys(combo);
+    }
+  };
+
+  /** Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the popup is open. */
+  private async selectByKeys(combo: { combo: string; list: string; index: number }): Promise<void> {
+    if (!(await this.atspi.primitives.showing(combo.list))) await this.click(combo.combo);
+    for (let waited = 0; !(await this.atspi.primitives.showing(combo.list)); waited += 50) {
+      if (waited >= 3000) throw new Error('the drop-down list did not open');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
+  }
   focus = (ref: string) => this.atspi.primitives.focus(ref);
   readText = (ref: string) => this.atspi.primitives.readText(ref);
   readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
@@ -148,9 +166,12 @@ export class LinuxProbe implements Probe {
     const box = await readBounds(this.atspi.client, parseRef(ref));
     const x = Math.round(box.x + box.width / 2);
     const y = Math.round(box.y + box.height / 2);
-    const target = this.topology.windows
+    const under = this.topology.windows
       .filter((w) => w.x11.bounds.x <= x && x < w.x11.bounds.x + w.x11.bounds.width && w.x11.bounds.y <= y && y < w.x11.bounds.y + w.x11.bounds.height)
-      .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex)[0];
+      .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex);
+    // The node's own application's window first: another app's window may cover the point.
+    const bus = parseRef(ref).bus;
+    const target = under.find((w) => w.native.appKey === bus) ?? under[0];
     if (target) await this.activateWindow(target.native.nativeId);
     await (await this.keyboard()).click(x, y);
   }

@@ -9,7 +9,7 @@ import { AtspiError, wrapError } from './errors.js';
 import { COORD, IFACE, NULL_PATH, ROOT_PATH } from './names.js';
 import { normalizeActionName } from './normalize.js';
 import { readActionNames, readBounds } from './nodeReader.js';
-import { fromWire, parseRef, type ObjRef } from './refs.js';
+import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
 import { readChildSlice } from './slices.js';
 import type { ToolkitCache } from './toolkits.js';
 import { insertLength } from './toolkitPolicy.js';
@@ -85,6 +85,25 @@ export class AtspiPrimitives {
       const container = await this.selectionContainer(target);
       await this.expectTrue(this.client.call(container, IFACE.selection, 'SelectChild', 'i', [index]), 'selecting the item');
     });
+  }
+
+  /**
+   * The combo box above an item that no Selection can choose (Qt implements no Selection
+   * interface), its list and the item's index in it, or null when the item is not in a combo box.
+   */
+  async comboOf(ref: string): Promise<{ combo: string; list: string; index: number } | null> {
+    const target = parseRef(ref);
+    return this.run('select', ref, async () => {
+      const list = await this.parentOf(target);
+      const combo = list ? await this.parentOf(list) : null;
+      if (!list || !combo || roleName(await this.client.role(combo)) !== 'combo_box') return null;
+      return { combo: formatRef(combo), list: formatRef(list), index: await this.indexInParent(target) };
+    });
+  }
+
+  /** Whether a node is on screen now (a combo box's list: its popup is open). */
+  async showing(ref: string): Promise<boolean> {
+    return (await this.client.states(parseRef(ref))).includes('showing');
   }
 
   async focus(ref: string): Promise<void> {
