@@ -16,6 +16,7 @@ import type { BridgeState, ToolTarget, WindowRecord } from './state.js';
 import type { StateSync } from './sync.js';
 import { errorResult, successResult } from './toolResult.js';
 import { validateArgs } from './validateArgs.js';
+import { awaitReadable } from './readable.js';
 
 export interface ExecutorOptions {
   state: BridgeState;
@@ -45,7 +46,7 @@ export class Executor {
       try {
         return await this.execute(name, rawArgs);
       } catch (error) {
-        return errorResult(this.toBridgeError(error, name, rawArgs));
+        return errorResult(await this.toBridgeError(error, name, rawArgs));
       }
     }, caller);
   }
@@ -65,13 +66,16 @@ export class Executor {
       );
     }
     const before = new Set(state.windows().map((w) => w.winId));
+    const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
     const outcome = await this.runAction(target, record, args);
     await sync.flush();
     const openedWindowIds = state.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
     const images = outcome?.image ? [{ type: 'image' as const, mimeType: outcome.image.mimeType, data: outcome.image.data.toString('base64') }] : [];
+    const unreadable = await awaitReadable(sync, state, openedWindowIds, deadline, this.options.nudgeMs ?? 250);
+    const notice = unreadable.length > 0 ? ` Not readable yet: ${unreadable.join(', ')} (its content had not appeared by the deadline); re-read app://windows shortly.` : '';
     return successResult(
       {
-        message: outcome?.message ?? `${prepared.def.title}: done.`,
+        message: (outcome?.message ?? `${prepared.def.title}: done.`) + notice,
         openedWindowIds,
         ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
       },
@@ -175,14 +179,21 @@ export class Executor {
     }
   }
 
-  private toBridgeError(error: unknown, name: string, rawArgs: unknown): BridgeError {
+  private async toBridgeError(error: unknown, name: string, rawArgs: unknown): Promise<BridgeError> {
     if (isBridgeError(error)) return error;
     const raw = error instanceof Error ? error.message : String(error);
     const message = scrubArguments(raw, rawArgs);
     this.options.log.warn(`tool ${name} failed`, { error: message });
     const parsed = parseToolName(name);
-    if (parsed && parsed.target !== APP_TOOL_PREFIX && !this.options.state.window(parsed.target)) {
-      return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+    if (parsed && parsed.target !== APP_TOOL_PREFIX) {
+      // The application may have died mid-call: look at the windows now, not at the last listing.
+      this.options.sync.markTopology();
+      await this.options.sync.flush().catch(() => undefined);
+      if (!this.options.state.window(parsed.target)) return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+    }
+    // A platform call left unanswered: the application is busy or not responding.
+    if ((error as { code?: unknown }).code === 'timeout') {
+      return new BridgeError('action_timeout', `The action got no answer in time: ${message}. Re-read app://windows: it may still complete.`);
     }
     // No protocol code means "the platform refused"; the closest is "not available now".
     return new BridgeError('action_not_available', `The action could not be performed: ${message}`);

@@ -13,8 +13,9 @@ stopped by pid.
   up        start a desktop (a free display from :100 unless --display), print its env lines
   down      stop the desktop and everything started in it
   status    say what runs
-  env       print "export DISPLAY=… DBUS_SESSION_BUS_ADDRESS=… XDG_RUNTIME_DIR=…
-            AT_SPI_BUS_ADDRESS=…" lines (eval "$(gui-bridge desktop env)")
+  env       print "export DISPLAY=… DBUS_SESSION_BUS_ADDRESS=… XDG_RUNTIME_DIR=…" lines
+            (eval "$(gui-bridge desktop env)"); apps find the accessibility bus
+            through the session bus (AT_SPI_BUS_ADDRESS would hide it from Qt 6.4)
 
 Options:
   --apps A,B      with up: applications to start, e.g. gedit,gnome-calculator,zenity
@@ -24,7 +25,8 @@ Options:
 const FLAGS = { apps: { type: 'string' }, display: { type: 'string' } } as const;
 const SUBCOMMANDS = ['up', 'down', 'status', 'env'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
-const ENV_LINES = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'AT_SPI_BUS_ADDRESS'];
+// No AT_SPI_BUS_ADDRESS: Qt 6.4 apps started with it never register (docs/toolkits.md).
+const ENV_LINES = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'];
 
 export async function desktopCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;

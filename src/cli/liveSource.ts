@@ -68,7 +68,13 @@ async function openPlatformProbe(capture: boolean): Promise<Probe> {
   switch (process.platform) {
     case 'linux': {
       const { LinuxProbe } = await import('../platform/linux/probe.js');
-      return LinuxProbe.open({ capture });
+      const probe = await LinuxProbe.open({ capture });
+      // X11 is the truth for windows: without the display nothing is left to serve (one line, exit 1).
+      probe.onDisplayLost((message) => {
+        process.stderr.write(`gui-bridge: ${message}; exiting.\n`);
+        process.exit(1);
+      });
+      return probe;
     }
     case 'win32': {
       const { createWin32Probe } = await import('../platform/win32/index.js');

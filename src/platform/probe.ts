@@ -193,4 +193,9 @@ export const WINDOW_ONLY = {
   value: 'window-only',
   /** A `file://` URL of a PNG screenshot of the window, when capture works. */
   screenshotUrl: 'screenshot-url',
+  /**
+   * Value 'true' while the content is expected soon (its accessible has not appeared yet): tools
+   * that open the window wait for it to become readable, within their deadline.
+   */
+  pending: 'content-pending',
 } as const;

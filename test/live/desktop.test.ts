@@ -47,7 +47,9 @@ describe.skipIf(stack.skip)('headless desktop lifecycle', () => {
     expect(up.code).toBe(0);
     const display = /^export DISPLAY=':(\d+)'$/m.exec(up.stdout)?.[1];
     expect(display).toBeDefined();
-    for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'AT_SPI_BUS_ADDRESS']) expect(up.stdout).toMatch(new RegExp(`^export ${name}='.+'$`, 'm'));
+    for (const name of ['DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR']) expect(up.stdout).toMatch(new RegExp(`^export ${name}='.+'$`, 'm'));
+    // Apps find the accessibility bus through the session bus: Qt 6.4 never registers on an address from the environment.
+    expect(up.stdout).not.toMatch(/AT_SPI_BUS_ADDRESS/);
     const state = readState(desktopDir(Number(display)))!;
     expect(state.processes.map((p) => p.name)).toEqual(['xvfb', 'dbus-session', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'app-1-gnome-calculator']);
     expect(state.processes.every((p) => isRunning(p))).toBe(true);

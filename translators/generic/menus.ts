@@ -20,18 +20,24 @@ export function menuEntriesOfButton(button: A11yNode): MenuEntry[] {
   return prefix ? itemsUnder(button, [prefix]) : [];
 }
 
-function itemsUnder(node: A11yNode, path: string[]): MenuEntry[] {
+/**
+ * `closed`: inside a popup menu that is not open. Qt marks every item of a closed menu invisible
+ * (its owner widget is hidden), so there visibility says nothing and enabled items count; GTK
+ * keeps closed menus' items visible.
+ */
+function itemsUnder(node: A11yNode, path: string[], closed = false): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const child of node.children) {
-    if (!isPresent(child)) continue;
+    const closedMenu = child.role === 'popup_menu' && !isPresent(child);
+    if (!isPresent(child) && !closedMenu && !(closed && isEnabled(child))) continue;
     const label = repairName(child.name);
     if (MENU_ITEM_ROLES.has(child.role) || (child.role === 'menu' && label)) {
       if (!label) continue;
       const hasSubmenu = child.children.some((c) => MENU_CONTAINERS.has(c.role) || MENU_ITEM_ROLES.has(c.role));
-      if (hasSubmenu || child.role === 'menu') entries.push(...itemsUnder(child, [...path, label]));
+      if (hasSubmenu || child.role === 'menu') entries.push(...itemsUnder(child, [...path, label], closed));
       else if (isEnabled(child)) entries.push({ path: [...path, label].join(PATH_SEPARATOR), node: child });
     } else if (MENU_CONTAINERS.has(child.role)) {
-      entries.push(...itemsUnder(child, path));
+      entries.push(...itemsUnder(child, path, closed || closedMenu));
     }
   }
   return entries;

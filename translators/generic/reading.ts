@@ -99,6 +99,9 @@ function textsAndNotices(
     }
   }
   for (const f of fields) if (f.error) notices.push({ severity: 'error', text: `${f.label}: ${f.error}` });
+  // Greyed-out buttons are not pressable, but knowing they exist (Undo, Save All) is content.
+  const unavailable = [...new Set(raw.unavailable)];
+  if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 

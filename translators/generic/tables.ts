@@ -18,7 +18,8 @@ const ITEM_SEPARATOR = ' · ';
 export type CollectionReading = Omit<Collection, 'label'>;
 
 export function readCollection(node: A11yNode): CollectionReading {
-  if (TABLE_ROLES.has(node.role)) {
+  // Qt tree views are role `tree` with column headers first: a table, also while still empty.
+  if (TABLE_ROLES.has(node.role) || leadingHeaders(node).length > 0) {
     const table = readTable(node);
     if (table) return table;
   }

@@ -45,6 +45,8 @@ export interface RawReading {
   /** Tooltips of wrapper buttons (GTK4 menu buttons), for the real button inside. */
   buttonHints: Map<string, string>;
   menus: MenuEntry[];
+  /** Labels of shown buttons that are greyed out: named in a notice, not offered by press. */
+  unavailable: string[];
   notices: RawNotice[];
   /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
   icons: string[];
@@ -53,7 +55,7 @@ export interface RawReading {
 }
 
 export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
-  const out: RawReading = { rule, texts: [], controls: [], collections: [], buttons: [], buttonHints: new Map(), menus: [], notices: [], icons: [], tabs: [] };
+  const out: RawReading = { rule, texts: [], controls: [], collections: [], buttons: [], buttonHints: new Map(), menus: [], unavailable: [], notices: [], icons: [], tabs: [] };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
   return out;
@@ -96,6 +98,7 @@ function visitButton(node: A11yNode, out: RawReading, inChooser: boolean): boole
   }
   // A greyed-out button cannot be pressed now: press lists only what works (P-TOOL-2).
   if (controlLabel(node) && isEnabled(node)) out.buttons.push(node);
+  else if (controlLabel(node)) out.unavailable.push(controlLabel(node));
   out.menus.push(...menuEntriesOfButton(node));
   if (inChooser && node.role === 'toggle_button' && hasState(node, 'checked') && !out.folderButton) out.folderButton = node;
   return true;

@@ -13,6 +13,8 @@ export class ChangeFeed {
   private readonly events = new EventEmitter<{ change: [ProbeChange] }>();
   private route: (ref: string) => string | undefined = () => undefined;
   private readonly onAtspi = (change: AtspiChange) => this.fromAtspi(change);
+  /** The X display went away (the server died): nothing is left to serve. */
+  readonly displayLost = new EventEmitter<{ lost: [string] }>();
 
   private constructor(
     private readonly watcher: X11Watcher | null,
@@ -43,6 +45,10 @@ export class ChangeFeed {
     this.emit({ kind: 'windows' });
   }
 
+  markContent(nativeIds: string[]): void {
+    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds });
+  }
+
   stop(): void {
     this.atspi.events.off('change', this.onAtspi);
     this.watcher?.stop();
@@ -52,6 +58,8 @@ export class ChangeFeed {
   private fromX11(change: X11Change): void {
     if (change.kind === 'window-geometry') return; // moves and resizes change no content
     if (change.kind === 'disconnected') {
+      // First: a CLI listener exits with one line (no health warning before it).
+      this.displayLost.emit('lost', 'the X display connection was lost (its X server is gone)');
       this.emit({ kind: 'health', ok: false, message: 'the X display connection was lost; windows cannot be listed until the bridge restarts' });
       return;
     }

@@ -4,11 +4,13 @@
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
 import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
-import { AtspiAccess } from './atspi/index.js';
+import { AtspiAccess, AtspiError } from './atspi/index.js';
+import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
+import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
 import { XTestInput } from './input/index.js';
 import { windowOnlyTree } from '../shared-desktop/windowOnly.js';
@@ -24,6 +26,9 @@ export interface LinuxProbeOptions {
 
 const NO_ACCESSIBLE =
   'This window exposes no accessibility information (its toolkit has no AT-SPI support, or accessibility is off for it): only its title and keyboard input are available.';
+
+const PENDING =
+  "This window's accessible has not appeared yet (the application is still building it): its content will be read as soon as it does.";
 
 function busDown(reason: string): string {
   return `The accessibility bus is unavailable (${reason}): this window's content cannot be read until it is back.`;
@@ -41,6 +46,11 @@ export class LinuxProbe implements Probe {
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
+  /** The last listing of AT-SPI applications, by bus name. */
+  private atspiApps = new Map<string, AtspiApplication>();
+  private readonly pairing: PairingWatch;
+  /** Each window's last tree read in full: shown, with a notice, while its application does not respond. */
+  private readonly lastTrees = new Map<string, WindowTree>();
 
   private constructor(
     private readonly x11: X11Connection,
@@ -48,7 +58,14 @@ export class LinuxProbe implements Probe {
     private readonly feed: ChangeFeed,
     private readonly gtk: GtkActions,
     private readonly capturer: WindowCapturer | null,
-  ) {}
+  ) {
+    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids) });
+    // An application that stops or starts answering again: its windows' notices change.
+    atspi.onResponsiveness((bus) => {
+      feed.markWindows();
+      feed.markContent(this.topology.windows.filter((w) => w.native.appKey === bus).map((w) => w.native.nativeId));
+    });
+  }
 
   static async open(options: LinuxProbeOptions = {}): Promise<LinuxProbe> {
     const env = options.env ?? process.env;
@@ -73,6 +90,11 @@ export class LinuxProbe implements Probe {
     return probe;
   }
 
+  /** Called once if the X display goes away (its server died). */
+  onDisplayLost(listener: (message: string) => void): void {
+    this.feed.displayLost.once('lost', listener);
+  }
+
   subscribe(listener: (change: ProbeChange) => void): () => void {
     return this.feed.subscribe(listener);
   }
@@ -88,16 +110,53 @@ export class LinuxProbe implements Probe {
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
     const window = this.window(nativeId);
     if (!this.atspi.health.ok) return windowOnlyTree({ window: window.native, reason: busDown(this.atspi.health.message) });
-    if (!window.ref) return windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
+    if (!window.ref) {
+      // Not paired yet, still being looked at: its accessible is likely on its way (an app that
+      // maps its window before registering, a dialog built after mapping). Only once the retries
+      // are over does the window count as exposing no accessibility.
+      const pending = this.pairing.retrying(nativeId);
+      return windowOnlyTree({ window: window.native, reason: pending ? PENDING : NO_ACCESSIBLE, pending });
+    }
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
-    return this.atspi.readTree(window.ref, budget, app?.name);
+    const bus = parseRef(window.ref).bus;
+    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
+    const tree = await this.atspi.readTree(window.ref, budget, app?.name);
+    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
+    this.lastTrees.set(nativeId, tree);
+    return tree;
+  }
+
+  /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */
+  private notResponding(window: LinuxWindow, bus: string, name?: string): WindowTree {
+    const problem = this.atspi.responsiveness.describe(bus, name);
+    const last = this.lastTrees.get(window.native.nativeId);
+    if (!last) return windowOnlyTree({ window: window.native, reason: `${problem}: its content cannot be read until it answers again.` });
+    return { ...last, warnings: [...last.warnings, `${problem}: this is its last known content, and calls into it time out until it answers again.`] };
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
   setText = (ref: string, text: string) => this.atspi.primitives.setText(ref, text);
   insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
   setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
-  select = (ref: string) => this.atspi.primitives.select(ref);
+  select = async (ref: string): Promise<void> => {
+    try {
+      await this.atspi.primitives.select(ref);
+    } catch (error) {
+      const combo = error instanceof AtspiError && error.code === 'not_supported' ? await this.atspi.primitives.comboOf(ref) : null;
+      if (!combo) throw error;
+      await this.selectByKeys(combo);
+    }
+  };
+
+  /** Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the popup is open. */
+  private async selectByKeys(combo: { combo: string; list: string; index: number }): Promise<void> {
+    if (!(await this.atspi.primitives.showing(combo.list))) await this.click(combo.combo);
+    for (let waited = 0; !(await this.atspi.primitives.showing(combo.list)); waited += 50) {
+      if (waited >= 3000) throw new Error('the drop-down list did not open');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
+  }
   focus = (ref: string) => this.atspi.primitives.focus(ref);
   readText = (ref: string) => this.atspi.primitives.readText(ref);
   readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
@@ -107,9 +166,12 @@ export class LinuxProbe implements Probe {
     const box = await readBounds(this.atspi.client, parseRef(ref));
     const x = Math.round(box.x + box.width / 2);
     const y = Math.round(box.y + box.height / 2);
-    const target = this.topology.windows
+    const under = this.topology.windows
       .filter((w) => w.x11.bounds.x <= x && x < w.x11.bounds.x + w.x11.bounds.width && w.x11.bounds.y <= y && y < w.x11.bounds.y + w.x11.bounds.height)
-      .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex)[0];
+      .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex);
+    // The node's own application's window first: another app's window may cover the point.
+    const bus = parseRef(ref).bus;
+    const target = under.find((w) => w.native.appKey === bus) ?? under[0];
     if (target) await this.activateWindow(target.native.nativeId);
     await (await this.keyboard()).click(x, y);
   }
@@ -144,6 +206,7 @@ export class LinuxProbe implements Probe {
   }
 
   async close(): Promise<void> {
+    this.pairing.stop();
     this.feed.stop();
     this.gtk.close();
     await this.input?.close().catch(() => undefined);
@@ -169,11 +232,16 @@ export class LinuxProbe implements Probe {
     // window-only rather than failing, until the bus is back.
     const [x11Windows, atspiApps] = await Promise.all([
       listWindows(this.x11),
-      this.atspi.health.ok ? this.atspi.listApplications().catch(() => []) : Promise.resolve([]),
+      this.atspi.health.ok ? this.atspi.listApplications(this.atspiApps).catch(() => []) : Promise.resolve([]),
     ]);
     const actions = await this.appActions(x11Windows, atspiApps);
+    const previous = this.topology;
     this.topology = buildTopology(x11Windows, atspiApps, actions);
     this.topologyAt = Date.now();
+    this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
+    this.pairing.observe(previous, this.topology);
+    const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
+    for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
     return this.topology;
   }
 

@@ -12,12 +12,15 @@ export interface WindowOnlyInput {
   screenshotUrl?: string;
   /** Why there is no screenshot, when capture was tried and failed. */
   captureProblem?: string;
+  /** The content is expected soon (WINDOW_ONLY.pending). */
+  pending?: boolean;
 }
 
 export function windowOnlyTree(input: WindowOnlyInput): WindowTree {
   const { window } = input;
   const attributes: Record<string, string> = { [WINDOW_ONLY.mode]: WINDOW_ONLY.value };
   if (input.screenshotUrl) attributes[WINDOW_ONLY.screenshotUrl] = input.screenshotUrl;
+  if (input.pending) attributes[WINDOW_ONLY.pending] = 'true';
   const warnings = [input.reason];
   if (input.captureProblem) warnings.push(`No screenshot of this window: ${input.captureProblem}.`);
   return {

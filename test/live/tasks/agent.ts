@@ -60,7 +60,9 @@ export class ScriptedAgent {
   /** The operable window whose title matches, from a fresh read. */
   async operableWindow(title: RegExp): Promise<ProtocolWindow | undefined> {
     const snapshot = await this.read();
-    return snapshot.windows.find((w) => title.test(w.title) && snapshot.operableWindowIds.includes(w.id));
+    // A window whose notice says its content has not appeared yet is read again, as an agent would.
+    const pending = (w: ProtocolWindow) => w.blocks.some((b) => b.type === 'notice' && /has not appeared yet/.test(b.text));
+    return snapshot.windows.find((w) => title.test(w.title) && snapshot.operableWindowIds.includes(w.id) && !pending(w));
   }
 
   /** Re-reads until an operable window matches (notifications are asynchronous; so are apps). */

@@ -5,6 +5,7 @@
  */
 import type { AtspiTopLevel } from '../correlate.js';
 import type { AtspiClient } from './client.js';
+import type { Responsiveness } from './responsiveness.js';
 import { COORD, IFACE, REGISTRY_NAME, ROOT_PATH } from './names.js';
 import { normalizeName, type ToolkitInfo } from './normalize.js';
 import { readBounds } from './nodeReader.js';
@@ -22,14 +23,37 @@ export interface AtspiApplication {
   name: string;
   toolkit: ToolkitInfo;
   topLevels: AtspiTopLevel[];
+  /** It did not answer this time: this is what it said last time. */
+  stale?: boolean;
 }
 
 export const DESKTOP_ROOT: ObjRef = { bus: REGISTRY_NAME, path: ROOT_PATH };
 
-/** The applications registered on the accessibility bus, each bounded by `deadlineMs`. */
-export async function listApplications(client: AtspiClient, deadlineMs: number): Promise<AtspiApplication[]> {
+/**
+ * The applications registered on the accessibility bus, each bounded by `deadlineMs`. One that
+ * misses it (busy, or hung) keeps what `known` last said about it, marked `stale`: dropping it
+ * would turn all its windows window-only ("exposes no accessibility") for one slow answer.
+ */
+export async function listApplications(
+  client: AtspiClient,
+  deadlineMs: number,
+  known: ReadonlyMap<string, AtspiApplication> = new Map(),
+  responsiveness?: Responsiveness,
+): Promise<AtspiApplication[]> {
   const roots = await client.children(DESKTOP_ROOT);
-  const apps = await Promise.all(roots.map((root) => readApplication(client, root, deadlineMs).catch(() => null)));
+  const lastOf = (bus: string): AtspiApplication | null => {
+    const last = known.get(bus);
+    return last ? { ...last, stale: true } : null;
+  };
+  const apps = await Promise.all(
+    roots.map((root) => {
+      // Not responding: do not wait for it again; it is asked in the background (responsiveness.ts).
+      if (responsiveness?.isSilent(root.bus)) return lastOf(root.bus);
+      // Missing the deadline once is not "not responding" (a busy machine): only a call left
+      // unanswered for the whole call timeout is (AtspiClient.onTimeout).
+      return readApplication(client, root, deadlineMs).catch(() => lastOf(root.bus));
+    }),
+  );
   return apps.filter((app): app is AtspiApplication => app !== null);
 }
 

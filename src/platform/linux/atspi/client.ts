@@ -19,6 +19,8 @@ export class AtspiClient {
   /** The link each application's calls go over, once known (its peer socket or the bus). */
   private readonly settled = new Map<string, DbusLink>();
   private peerBus: DbusLink | null = null;
+  /** Each application's peer-to-peer address, once offered. */
+  private readonly peerAddresses = new Map<string, string>();
   /** Calls made so far (benchmarks report calls per tree). */
   callCount = 0;
   /** When each object's state was last asked for (Infinity while the question is open). */
@@ -35,8 +37,37 @@ export class AtspiClient {
     const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
     // Fast path (most calls of a walk): the socket for this application is already known.
     const known = this.settled.get(ref.bus);
-    if (known && !known.closed && this.peerBus && !this.peerBus.closed) return known.call(message, timeoutMs);
-    return this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    const reply = known && !known.closed && this.peerBus && !this.peerBus.closed ? known.call(message, timeoutMs) : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    return this.onTimeout ? reply.catch((error: unknown) => this.timedOut(ref.bus, error)) : reply;
+  }
+
+  /** Told about every call an application left unanswered (responsiveness.ts). */
+  onTimeout: ((bus: string) => void) | null = null;
+
+  private timedOut(bus: string, error: unknown): never {
+    if ((error as { code?: unknown }).code === 'timeout') this.onTimeout?.(bus);
+    throw error;
+  }
+
+  /**
+   * A call that may block the connection it arrives on: GTK3's atk-bridge replies to DoAction
+   * first, then runs the action inside the handler of that connection; an action that opens a
+   * modal dialog with gtk_dialog_run() spins a nested main loop in which GLib does not dispatch
+   * that connection's source again, so every later call on it waits until the dialog closes
+   * (measured: Mousepad File › Save As). Over a peer socket the call goes on a connection of its
+   * own, closed after the reply; our reads keep their socket.
+   */
+  async callIsolated(ref: ObjRef, iface: string, member: string, signature = '', body: unknown[] = []): Promise<unknown[]> {
+    await this.linkFor(ref.bus).catch(() => undefined);
+    const address = this.peerAddresses.get(ref.bus);
+    if (!address) return this.call(ref, iface, member, signature, body);
+    this.callCount++;
+    const link = await DbusLink.open(address, { hello: false, timeoutMs: this.connection.callTimeoutMs });
+    try {
+      return await link.call({ destination: ref.bus, path: ref.path, interface: iface, member, signature, body });
+    } finally {
+      link.close();
+    }
   }
 
   async property(ref: ObjRef, iface: string, name: string): Promise<unknown> {
@@ -114,6 +145,7 @@ export class AtspiClient {
     const peer = this.peers.get(bus);
     this.peers.delete(bus);
     this.settled.delete(bus);
+    this.peerAddresses.delete(bus);
     void peer?.then((link) => link?.close());
   }
 
@@ -151,6 +183,7 @@ export class AtspiClient {
       if (typeof address !== 'string' || address === '') return null;
       const link = await DbusLink.open(address, { hello: false, timeoutMs: this.connection.callTimeoutMs });
       link.on('close', onClose);
+      this.peerAddresses.set(bus, address);
       return link;
     } catch {
       // GTK4 has no peer socket (UnknownMethod); any other failure: use the bus.

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { DbusLink, type DbusSignal } from './dbusLink.js';
+import { enableA11yStatus } from './a11yStatus.js';
 import { AtspiError } from './errors.js';
 import { A11Y_BUS, DBUS, REGISTRY_NAME } from './names.js';
 
@@ -20,6 +21,8 @@ export interface AtspiConnectionOptions {
    * session does). Reconnects never do: they wait for the bus to come back, they don't bring it back.
    */
   autoStart?: boolean;
+  /** Set org.a11y.Status IsEnabled/ScreenReaderEnabled on the session bus, as a screen reader does (default true; a11yStatus.ts). */
+  enableAccessibility?: boolean;
 }
 
 export interface Health {
@@ -147,6 +150,7 @@ export class AtspiConnection extends EventEmitter<Events> {
       const call = { destination: A11Y_BUS.name, path: A11Y_BUS.path, interface: A11Y_BUS.iface, member: 'GetAddress' };
       const [address] = await session.call({ ...call, noAutoStart: !autoStart });
       if (typeof address !== 'string' || address === '') throw new AtspiError('disconnected', 'org.a11y.Bus returned no address');
+      if (this.options.enableAccessibility !== false) await enableA11yStatus(session);
       return address;
     } finally {
       session.close();

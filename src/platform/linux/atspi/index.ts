@@ -11,6 +11,7 @@ import { wrapError } from './errors.js';
 import { AtspiEvents } from './events.js';
 import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
+import { Responsiveness } from './responsiveness.js';
 import { ToolkitCache } from './toolkits.js';
 import { readWindowTree, type TreeReadOptions } from './treeReader.js';
 
@@ -38,6 +39,9 @@ export class AtspiAccess {
   readonly primitives: AtspiPrimitives;
   readonly events: AtspiEvents;
   private readonly toolkits: ToolkitCache;
+  /** Applications that stopped answering; `onBack` hears when one answers again. */
+  readonly responsiveness: Responsiveness;
+  private responsivenessListeners: Array<(bus: string, responding: boolean) => void> = [];
 
   private constructor(
     readonly connection: AtspiConnection,
@@ -45,7 +49,9 @@ export class AtspiAccess {
   ) {
     this.client = new AtspiClient(connection, options);
     this.toolkits = new ToolkitCache(this.client);
-    this.primitives = new AtspiPrimitives(this.client, this.toolkits);
+    this.responsiveness = new Responsiveness(this.client, (bus, responding) => this.responsivenessListeners.forEach((listener) => listener(bus, responding)));
+    this.client.onTimeout = (bus) => this.responsiveness.markSilent(bus);
+    this.primitives = new AtspiPrimitives(this.client, this.toolkits, { notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null) });
     this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
   }
 
@@ -61,8 +67,14 @@ export class AtspiAccess {
     return this.connection.status;
   }
 
-  listApplications(): Promise<AtspiApplication[]> {
-    return listApplications(this.client, this.options.listDeadlineMs ?? 2000);
+  /** `known`: the last listing, for applications that do not answer in time (apps.ts). */
+  listApplications(known?: ReadonlyMap<string, AtspiApplication>): Promise<AtspiApplication[]> {
+    return listApplications(this.client, this.options.listDeadlineMs ?? 2000, known, this.responsiveness);
+  }
+
+  /** Hears when an application stops answering, and when it answers again. */
+  onResponsiveness(listener: (bus: string, responding: boolean) => void): void {
+    this.responsivenessListeners.push(listener);
   }
 
   /** The neutral tree under a top-level accessible (`AtspiTopLevel.ref`). */
@@ -77,6 +89,7 @@ export class AtspiAccess {
   }
 
   async close(): Promise<void> {
+    this.responsiveness.close();
     await this.events.close().catch(() => undefined);
     this.client.close();
     await this.connection.close();

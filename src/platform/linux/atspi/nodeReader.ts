@@ -7,6 +7,7 @@ import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, type ToolkitInfo } from './normalize.js';
 import { formatRef, type ObjRef } from './refs.js';
+import { policyFor } from './toolkitPolicy.js';
 import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
@@ -47,7 +48,7 @@ export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
   const [role, states, props, interfaces] = await Promise.all([
     client.role(ref),
     client.states(ref),
-    client.properties(ref, IFACE.accessible),
+    accessibleProperties(ctx, ref),
     client.interfaces(ref),
   ]);
   return {
@@ -58,6 +59,14 @@ export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
     childCount: Number(props.ChildCount ?? 0),
     interfaces: new Set(interfaces),
   };
+}
+
+/** Name, Description and ChildCount: one GetAll where the toolkit answers it, else one Get each (toolkitPolicy.ts). */
+async function accessibleProperties(ctx: ReadContext, ref: ObjRef): Promise<Record<string, unknown>> {
+  const { client } = ctx;
+  if (policyFor(ctx.toolkit).bulkProperties) return client.properties(ref, IFACE.accessible);
+  const [Name, Description, ChildCount] = await Promise.all(['Name', 'Description', 'ChildCount'].map((name) => client.property(ref, IFACE.accessible, name)));
+  return { Name, Description, ChildCount };
 }
 
 /** Reads a node; `facts` may already be on their way (the tree reader starts them early). */
@@ -120,7 +129,7 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
     return;
   }
   const caret = wantsCaret(node.states) ? readCaretOffset(ctx.client, ref).catch(() => undefined) : undefined;
-  const text = await readTextValue(ctx.client, ref, ctx.maxTextLength);
+  const text = await readTextValue(ctx.client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange);
   node.value = text.value;
   if (text.characterCount !== undefined) setAttribute(node, 'character_count', String(text.characterCount));
   const offset = await caret;

@@ -9,9 +9,10 @@ import { AtspiError, wrapError } from './errors.js';
 import { COORD, IFACE, NULL_PATH, ROOT_PATH } from './names.js';
 import { normalizeActionName } from './normalize.js';
 import { readActionNames, readBounds } from './nodeReader.js';
-import { fromWire, parseRef, type ObjRef } from './refs.js';
+import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
 import { readChildSlice } from './slices.js';
 import type { ToolkitCache } from './toolkits.js';
+import { insertLength } from './toolkitPolicy.js';
 import { parseRowRef } from './tables.js';
 import { isSensitive } from './values.js';
 import { roleName } from './vocabulary.js';
@@ -19,6 +20,8 @@ import { roleName } from './vocabulary.js';
 export interface AtspiPrimitiveOptions {
   /** Budget for each subtree readChildren returns. */
   sliceBudget?: TreeBudget;
+  /** Why an application (bus name) cannot be called now ("… is not responding"), or null. */
+  notResponding?: (bus: string) => string | null;
 }
 
 export class AtspiPrimitives {
@@ -39,7 +42,7 @@ export class AtspiPrimitives {
         const offered = names.map(normalizeActionName).join(', ') || 'none';
         throw new AtspiError('not_supported', `no action "${wanted}" (offered: ${offered})`);
       }
-      await this.expectTrue(this.client.call(target, IFACE.action, 'DoAction', 'i', [index]), `action "${wanted}"`);
+      await this.expectTrue(startedAction(this.client.callIsolated(target, IFACE.action, 'DoAction', 'i', [index])), `action "${wanted}"`);
     });
   }
 
@@ -56,8 +59,8 @@ export class AtspiPrimitives {
     if (offset !== undefined && (!Number.isInteger(offset) || offset < 0)) throw new AtspiError('bad_argument', 'insertText: offset must be a non-negative integer');
     await this.run('insertText', ref, async () => {
       const position = offset ?? Number(await this.client.property(target, IFACE.text, 'CharacterCount'));
-      // The length argument counts bytes of the UTF-8 text (atk_editable_text_insert_text).
-      const length = Buffer.byteLength(text, 'utf8');
+      // ATK counts UTF-8 bytes, Qt UTF-16 units (toolkitPolicy.ts).
+      const length = insertLength(text, await this.toolkits.get(target.bus).catch(() => undefined));
       await this.expectTrue(this.client.call(target, IFACE.editableText, 'InsertText', 'isi', [position, text, length]), 'inserting text');
     });
   }
@@ -82,6 +85,25 @@ export class AtspiPrimitives {
       const container = await this.selectionContainer(target);
       await this.expectTrue(this.client.call(container, IFACE.selection, 'SelectChild', 'i', [index]), 'selecting the item');
     });
+  }
+
+  /**
+   * The combo box above an item that no Selection can choose (Qt implements no Selection
+   * interface), its list and the item's index in it, or null when the item is not in a combo box.
+   */
+  async comboOf(ref: string): Promise<{ combo: string; list: string; index: number } | null> {
+    const target = parseRef(ref);
+    return this.run('select', ref, async () => {
+      const list = await this.parentOf(target);
+      const combo = list ? await this.parentOf(list) : null;
+      if (!list || !combo || roleName(await this.client.role(combo)) !== 'combo_box') return null;
+      return { combo: formatRef(combo), list: formatRef(list), index: await this.indexInParent(target) };
+    });
+  }
+
+  /** Whether a node is on screen now (a combo box's list: its popup is open). */
+  async showing(ref: string): Promise<boolean> {
+    return (await this.client.states(parseRef(ref))).includes('showing');
   }
 
   async focus(ref: string): Promise<void> {
@@ -157,12 +179,31 @@ export class AtspiPrimitives {
   }
 
   private async run<T>(operation: string, ref: string, work: () => Promise<T>): Promise<T> {
+    // A call into an application that is not responding would only wait for its timeout.
+    const silent = this.options.notResponding?.(ref.slice(0, Math.max(0, ref.indexOf('/'))));
+    if (silent) throw new AtspiError('timeout', `${operation}: ${silent}`);
     try {
       return await work();
     } catch (err) {
       throw wrapError(err, operation, ref);
     }
   }
+}
+
+/**
+ * Qt replies to DoAction only once the action returns: a menu command that opens a modal dialog
+ * (QFileDialog::getSaveFileName) holds the reply until the dialog closes. A reply that has not
+ * come after this long means the action is running; its effect is what the caller waits for.
+ */
+const ACTION_REPLY_MS = 1500;
+
+function startedAction(reply: Promise<unknown[]>): Promise<unknown[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Promise<unknown[]>((resolve) => {
+    timer = setTimeout(() => resolve([true]), ACTION_REPLY_MS);
+  });
+  reply.catch(() => undefined); // a late failure of a running action is not the caller's error
+  return Promise.race([reply, running]).finally(() => clearTimeout(timer));
 }
 
 function requireString(text: unknown, operation: string): void {

@@ -33,14 +33,15 @@ export interface TextValue {
   characterCount?: number;
 }
 
-/** The text of a node, at most maxLength characters. Never called for sensitive nodes. */
-export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength: number): Promise<TextValue> {
-  const [count, text] = await Promise.all([
-    client.property(ref, IFACE.text, 'CharacterCount'),
-    client.call(ref, IFACE.text, 'GetText', 'ii', [0, maxLength]),
-  ]);
+/**
+ * The text of a node, at most maxLength characters. Never called for sensitive nodes. With
+ * `clamp`, the end offset never passes CharacterCount (asked first: one round trip more).
+ */
+export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength: number, clamp = false): Promise<TextValue> {
+  const counted = client.property(ref, IFACE.text, 'CharacterCount').then(Number);
+  const end = clamp ? Math.max(0, Math.min(maxLength, (await counted) || 0)) : maxLength;
+  const [total, text] = await Promise.all([counted, client.call(ref, IFACE.text, 'GetText', 'ii', [0, end])]);
   const value = typeof text[0] === 'string' ? text[0] : '';
-  const total = Number(count);
   // Offsets count characters; JS strings count UTF-16 units, so compare code points.
   return total > Array.from(value).length ? { value, characterCount: total } : { value };
 }

@@ -55,14 +55,19 @@ export async function a11yBusAddress(sessionAddress: string): Promise<string> {
   return address;
 }
 
-/** org.a11y.Status.IsEnabled = true: toolkits that consult it (Qt, Chromium) turn accessibility on. */
+/**
+ * org.a11y.Status IsEnabled and ScreenReaderEnabled = true, as a screen reader sets them:
+ * Qt 5 and Qt 6 register their AT-SPI bridge only then, Chromium and Firefox build trees.
+ */
 export async function enableAccessibility(sessionAddress: string): Promise<void> {
-  await callOnce(sessionAddress, {
-    destination: 'org.a11y.Bus',
-    path: '/org/a11y/bus',
-    interface: 'org.freedesktop.DBus.Properties',
-    member: 'Set',
-    signature: 'ssv',
-    body: ['org.a11y.Status', 'IsEnabled', new Variant('b', true)],
-  });
+  for (const name of ['IsEnabled', 'ScreenReaderEnabled']) {
+    await callOnce(sessionAddress, {
+      destination: 'org.a11y.Bus',
+      path: '/org/a11y/bus',
+      interface: 'org.freedesktop.DBus.Properties',
+      member: 'Set',
+      signature: 'ssv',
+      body: ['org.a11y.Status', name, new Variant('b', true)],
+    });
+  }
 }

@@ -21,9 +21,8 @@ export function baseDesktopEnv(paths: DesktopPaths, display: number): Record<str
     GTK_A11Y: 'atspi',
     GSK_RENDERER: 'cairo',
     LIBGL_ALWAYS_SOFTWARE: '1',
-    // Toolkits that only expose accessibility when asked (Qt, Chromium/Electron, Mozilla).
-    QT_LINUX_ACCESSIBILITY_ALWAYS_ON: '1',
-    QT_ACCESSIBILITY: '1',
+    // Toolkits that only expose accessibility when asked (Chromium/Electron, Mozilla). Qt needs no
+    // variable: it follows org.a11y.Status, which desktop up and the bridge set (a11yStatus.ts).
     ACCESSIBILITY_ENABLED: '1',
     GNOME_ACCESSIBILITY: '1',
     [DESKTOP_MARKER]: paths.dir,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { requireExecutable } from './binaries.js';
 import { terminateTree } from './processes.js';
-import { desktopProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
+import { appProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
 import { addProcess, desktopPaths, removeProcess, type DesktopState } from './state.js';
 import { tearDown } from './teardown.js';
 import { DesktopError, exitWatch } from './wait.js';
@@ -114,7 +114,7 @@ export class DesktopHandle implements Desktop {
     const name = `app-${this.launched}-${basename(command)}`;
     const logDir = desktopPaths(this.state.dir).logs;
     const stdoutFile = captureStdout ? join(logDir, `${name}.stdout`) : undefined;
-    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: desktopProcessEnv(this.state.env), logDir, stdoutFile });
+    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: appProcessEnv(this.state.env), logDir, stdoutFile });
     addProcess(this.state, spawned.process);
     return { ...spawned, ...(stdoutFile ? { stdoutFile } : {}) };
   }

@@ -21,6 +21,17 @@ export function desktopProcessEnv(desktopEnv: Record<string, string>, base: Node
   return { ...env, ...desktopEnv };
 }
 
+/**
+ * An application's environment: as `desktopProcessEnv`, without AT_SPI_BUS_ADDRESS. Toolkits
+ * find the bus through org.a11y.Bus like in a real session; Qt 6.4 connects to an address set
+ * in the environment but never registers its bridge there (measured: linguist, qt6ct).
+ */
+export function appProcessEnv(desktopEnv: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env = desktopProcessEnv(desktopEnv, base);
+  delete env.AT_SPI_BUS_ADDRESS;
+  return env;
+}
+
 export interface SpawnRequest {
   name: string;
   command: string;

@@ -1,0 +1,48 @@
+/**
+ * How we may talk to an application, decided by its toolkit (`Application` ToolkitName /
+ * Version). The default is what libatspi and pyatspi send, which every bridge is tested with;
+ * faster patterns are used only where the bridge is known to answer them (docs/toolkits.md).
+ */
+import type { ToolkitInfo } from './normalize.js';
+import { isGtk } from './normalize.js';
+
+export interface ToolkitPolicy {
+  /**
+   * `org.freedesktop.DBus.Properties.GetAll` (one call for Name, Description, ChildCount).
+   * Qt's bridge (Qt 5 and 6, AtSpiAdaptor::handleMessage) reads a second argument of every
+   * Properties call; GetAll has one, so Qt reads past its argument list and crashes (SIGSEGV in
+   * QVariant::toString, measured on FeatherPad with Qt 5.15.8). libatspi never sends GetAll.
+   */
+  bulkProperties: boolean;
+  /**
+   * Unit of `EditableText.InsertText`'s length: ATK counts UTF-8 bytes, Qt resizes its QString
+   * to it (UTF-16 units), so a byte count pads non-ASCII text with garbage characters.
+   */
+  insertLength: 'utf8_bytes' | 'utf16_units';
+  /**
+   * `Text.GetText` end offsets beyond the text: ATK clamps them; Qt's text widgets warn on
+   * every such call (QTextCursor::setPosition out of range). Clamp to CharacterCount first.
+   */
+  clampTextRange: boolean;
+}
+
+/** GTK3 (atk-bridge, libdbus "droute") and GTK4 (GDBus) implement GetAll. */
+const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false };
+/** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
+const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true };
+const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
+
+export function isQt(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^qt$/i.test(toolkit.name);
+}
+
+export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
+  if (isGtk(toolkit)) return FAST;
+  if (isQt(toolkit)) return QT;
+  return SAFE;
+}
+
+/** The `length` argument of InsertText for `text` in this toolkit's unit. */
+export function insertLength(text: string, toolkit: ToolkitInfo | undefined): number {
+  return policyFor(toolkit).insertLength === 'utf16_units' ? text.length : Buffer.byteLength(text, 'utf8');
+}

@@ -1,0 +1,80 @@
+/**
+ * Faults on a live desktop (issue 11 item 14, issue 10): an application hung with SIGSTOP is
+ * "not responding" (never "exposes no accessibility"), other windows stay readable and calls into
+ * it end with action_timeout; an application killed mid-call gives window_not_found; the X server
+ * going away makes `serve` say so in one line and exit 1. (A restarted accessibility bus and
+ * registry: bridgeHealth.test.ts.) One desktop for the file; the X server test runs last.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { desktopProcessEnv } from '../../src/platform/linux/desktop/index.js';
+import { terminateTree } from '../../src/platform/linux/desktop/processes.js';
+import { displayStack, waitFor } from './helpers/desktop.js';
+import { useLiveBridge } from './helpers/liveBridge.js';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const stack = displayStack(['gedit', 'mousepad', 'zenity']);
+
+type Structured = { code?: string; message?: string };
+
+describe.skipIf(stack.skip)('faults on a live desktop', () => {
+  const live = useLiveBridge({ desktop: { apps: ['gedit', 'mousepad'] } });
+  const pidOf = (name: string) => live.desktop.state.processes.find((p) => p.name.endsWith(`-${name}`))?.pid as number;
+  const call = async (name: string, args: Record<string, unknown>) => (await live.client.call(name, args)).structuredContent as Structured;
+
+  it('a hung app is "not responding": other windows stay readable, calls into it end with action_timeout', async () => {
+    const gedit = await live.windowTitled(/ - gedit$/);
+    const pid = pidOf('gedit');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      expect(await call(`${gedit.id}__set_text`, { text: 'typed into a stopped app' })).toMatchObject({ code: 'action_timeout' });
+      const hung = await waitFor(async () => {
+        const w = (await live.client.snapshot()).windows.find((x) => x.id === gedit.id);
+        return w && JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
+      }, 20_000);
+      expect(JSON.stringify(hung)).not.toMatch(/exposes no accessibility/);
+      // Another application's new window is read in full meanwhile.
+      await live.desktop.launch('zenity', ['--info', '--title=Meanwhile', '--text=still readable']);
+      expect(JSON.stringify((await live.windowTitled(/^Meanwhile$/)).blocks)).toContain('still readable');
+      // Known not to respond now: the next call fails at once, still as action_timeout.
+      expect(await call(`${gedit.id}__set_text`, { text: 'again' })).toMatchObject({ code: 'action_timeout' });
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // It answers again: the notice goes away.
+    await waitFor(async () => {
+      const w = (await live.client.snapshot()).windows.find((x) => x.id === gedit.id);
+      return w && !JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
+    }, 30_000);
+  }, 90_000);
+
+  it('an app killed mid-call gives window_not_found', async () => {
+    const mousepad = await live.windowTitled(/Mousepad/);
+    const tools = (await live.client.client.listTools()).tools;
+    const menu = tools.find((t) => t.name === `${mousepad.id}__menu`);
+    const path = (menu?.inputSchema as unknown as { properties: { path: { enum: string[] } } }).properties.path.enum.find((p) => /About/.test(p));
+    const pid = pidOf('mousepad');
+    process.kill(pid, 'SIGSTOP');
+    const pending = call(`${mousepad.id}__menu`, { path });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(pid, 'SIGKILL');
+    expect(await pending).toMatchObject({ code: 'window_not_found' });
+  }, 60_000);
+
+  it('the X server gone: serve says so in one line and exits 1', async () => {
+    const env = desktopProcessEnv(live.desktop.env);
+    const serve = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--all-apps'], { cwd: REPO, env, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    serve.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => serve.once('exit', (code) => resolve(code)));
+    await waitFor(() => /serving/.test(stderr), 30_000);
+    const xvfb = live.desktop.state.processes.find((p) => p.name === 'xvfb');
+    await terminateTree(xvfb!);
+    expect(await exited).toBe(1);
+    const lines = stderr.split('\n').filter((line) => /X display/.test(line));
+    expect(lines).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 60_000);
+});
+

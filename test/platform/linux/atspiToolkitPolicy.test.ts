@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
+import { insertLength, policyFor } from '../../../src/platform/linux/atspi/toolkitPolicy.js';
+import { BUS, FakeApp, FakeClient, node } from './fakeAtspi.js';
+
+const BIG = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
+const QT5 = { name: 'Qt', version: '5.15.8' };
+const QT6 = { name: 'Qt', version: '6.4.2' };
+const GTK3 = { name: 'gtk', version: '3.24.38' };
+
+function editor() {
+  return node('win', 'frame', {
+    name: 'Untitled',
+    children: [node('doc', 'text', { interfaces: ['Text', 'EditableText'], text: 'héllo', states: ['editable', 'multi_line'] })],
+  });
+}
+
+async function callsFor(toolkit: { name: string; version: string } | undefined) {
+  const root = editor();
+  const app = new FakeApp(root);
+  const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
+  return { tree, calls: app.calls };
+}
+
+describe('per-toolkit call policy (docs/toolkits.md)', () => {
+  it('never sends Properties.GetAll to Qt 5 or Qt 6 (it crashes their bridge), nor to an unknown toolkit', async () => {
+    for (const toolkit of [QT5, QT6, undefined, { name: 'Gecko', version: '115' }]) {
+      const { tree, calls } = await callsFor(toolkit);
+      expect(calls.filter((c) => c.member === 'GetAll')).toEqual([]);
+      expect(tree.root.name).toBe('Untitled');
+      expect(tree.root.children[0]?.value).toBe('héllo');
+    }
+  });
+
+  it('keeps the GetAll fast path for GTK', async () => {
+    const { calls } = await callsFor(GTK3);
+    expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);
+    expect(policyFor({ name: 'GTK', version: '4.8.3' }).bulkProperties).toBe(true);
+  });
+
+  it('asks Qt for text no further than its CharacterCount', async () => {
+    const { calls } = await callsFor(QT5);
+    const getText = calls.find((c) => c.member === 'GetText');
+    expect(getText?.body).toEqual([0, 5]);
+  });
+
+  it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {
+    expect(insertLength('héllo', QT6)).toBe(5);
+    expect(insertLength('héllo', GTK3)).toBe(6);
+    expect(insertLength('héllo', undefined)).toBe(6);
+  });
+});
