@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /** `gui-bridge`: serve · snapshot (more commands join as platforms land). */
 import { desktopCommand } from './cli/desktop.js';
+import { desktopUserTarget, reexecAs } from './cli/desktopUser.js';
 import { a2cCommand } from './cli/a2c.js';
 import { recordCommand } from './cli/record.js';
 import { serveCommand } from './cli/serve.js';
@@ -43,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = COMMANDS[command];
   if (!run) throw new UsageError('gui-bridge', `unknown command "${command}"`);
+  const desktopUser = desktopUserTarget(command);
+  if (desktopUser) return reexecAs(desktopUser, argv);
   return run(rest);
 }
 
