@@ -35,6 +35,24 @@ interface Global {
   version: number;
 }
 
+/** The interface names the compositor advertises (wl_registry globals). */
+export async function readGlobals(socketPath: string): Promise<string[]> {
+  const wire = await WaylandWire.connect(socketPath);
+  try {
+    const names: string[] = [];
+    const registry = wire.newId((opcode, args) => {
+      if (opcode !== 0) return;
+      args.uint();
+      names.push(args.string());
+    });
+    wire.send(1, 1, encodeUint(registry));
+    await wire.roundtrip();
+    return names;
+  } finally {
+    wire.close();
+  }
+}
+
 export class ForeignToplevels {
   readonly events = new EventEmitter<{ change: [] }>();
   private readonly toplevels = new Map<number, ForeignToplevel>();

@@ -1,0 +1,129 @@
+/**
+ * The Wayland window source: the AT-SPI top-levels are the windows (frame, dialog, file chooser,
+ * alert…, while showing), with the compositor's foreign-toplevel list for titles, app ids,
+ * activity, parents, activation and closing where it publishes one. Native ids are `wl:` + the
+ * top-level's ref. Top-levels another source (XWayland through X11) already lists are skipped.
+ */
+import type { AppInfo, NativeWindow } from '../../probe.js';
+import type { AtspiApplication, AtspiTopLevel } from '../atspi/apps.js';
+import type { SourceTopology, SourceWindow, WindowSource } from '../windowSource.js';
+import type { ForeignToplevel, ForeignToplevels } from './foreignToplevel.js';
+import { OwnerMemory } from './owners.js';
+
+const WINDOW_ROLES = new Set(['frame', 'dialog', 'file_chooser', 'alert', 'color_chooser', 'font_chooser']);
+const DIALOG_ROLES = new Set(['dialog', 'file_chooser', 'alert', 'color_chooser', 'font_chooser']);
+const norm = (word: string) => word.replace(/ /g, '_');
+export const WAYLAND_ID_PREFIX = 'wl:';
+
+export interface WaylandWindow extends SourceWindow {
+  /** The compositor's handle, when the window was paired with its foreign toplevel. */
+  handle: number | null;
+}
+
+/** Loose app-id ↔ AT-SPI app name agreement: "org.gnome.Calculator" ~ "gnome-calculator". */
+export function sameApp(appId: string, appName: string): boolean {
+  const id = appId.toLowerCase();
+  const name = appName.toLowerCase();
+  if (!id || !name) return false;
+  const last = id.split('.').at(-1) ?? id;
+  return id === name || last === name || name.endsWith(last) || name.includes(last) || last.includes(name);
+}
+
+/** Pairs top-levels with foreign toplevels: same title first, then untitled ones of the same app. */
+export function pairToplevels(tops: Array<{ top: AtspiTopLevel; app: AtspiApplication }>, foreign: ForeignToplevel[]): Map<string, ForeignToplevel> {
+  const pairs = new Map<string, ForeignToplevel>();
+  const used = new Set<number>();
+  const pick = (match: (f: ForeignToplevel, t: { top: AtspiTopLevel; app: AtspiApplication }) => boolean) => {
+    for (const entry of tops) {
+      if (pairs.has(entry.top.ref)) continue;
+      const candidates = foreign.filter((f) => !used.has(f.handle) && match(f, entry));
+      const best = candidates.find((f) => sameApp(f.appId, entry.app.name)) ?? candidates[0];
+      if (!best) continue;
+      pairs.set(entry.top.ref, best);
+      used.add(best.handle);
+    }
+  };
+  pick((f, t) => f.title !== '' && f.title === t.top.name);
+  pick((f, t) => f.title === '' && sameApp(f.appId, t.app.name));
+  return pairs;
+}
+
+export class WaylandWindowSource implements WindowSource {
+  readonly kind = 'wayland';
+  private readonly owners = new OwnerMemory();
+  private handles = new Map<string, number>();
+  /** How each dialog's owner was decided (for the hit-rate measurement and logs). */
+  ownerReasons = new Map<string, string>();
+
+  constructor(readonly toplevels: ForeignToplevels | null) {}
+
+  async read(apps: AtspiApplication[], claimedRefs: ReadonlySet<string>): Promise<SourceTopology> {
+    const tops = apps.flatMap((app) =>
+      app.topLevels
+        .filter((top) => WINDOW_ROLES.has(norm(top.role)) && !claimedRefs.has(top.ref) && top.states.map(norm).includes('showing'))
+        .map((top) => ({ top, app })),
+    );
+    const foreign = this.toplevels?.connected ? this.toplevels.list() : [];
+    const paired = pairToplevels(tops, foreign);
+    const nativeOfHandle = new Map([...paired].map(([ref, f]) => [f.handle, WAYLAND_ID_PREFIX + ref]));
+    const natives: NativeWindow[] = tops.map(({ top, app }) => {
+      const f = paired.get(top.ref);
+      const states = new Set(top.states.map(norm));
+      const dialog = DIALOG_ROLES.has(norm(top.role)) || top.attributes['window-type'] === 'dialog' || states.has('modal');
+      return {
+        nativeId: WAYLAND_ID_PREFIX + top.ref,
+        appKey: app.bus,
+        pid: app.pid,
+        title: f?.title || top.name,
+        ownerNativeId: null,
+        modal: states.has('modal'),
+        active: f ? f.activated : states.has('active'),
+        fullscreen: f?.fullscreen ?? false,
+        bounds: null,
+        windowType: dialog ? 'dialog' : 'normal',
+      };
+    });
+    const decisions = this.owners.update(
+      natives.map((n, i) => {
+        const f = paired.get(tops[i]?.top.ref ?? '');
+        return { nativeId: n.nativeId, appKey: n.appKey, dialog: n.windowType === 'dialog', active: n.active, parentNativeId: f?.parent ? (nativeOfHandle.get(f.parent) ?? null) : null };
+      }),
+    );
+    this.ownerReasons = new Map();
+    for (const n of natives) {
+      const decision = decisions.get(n.nativeId);
+      n.ownerNativeId = decision?.owner ?? null;
+      if (decision && n.windowType === 'dialog') this.ownerReasons.set(n.nativeId, decision.reason);
+    }
+    this.handles = new Map([...paired].map(([ref, f]) => [WAYLAND_ID_PREFIX + ref, f.handle]));
+    const windows: WaylandWindow[] = natives.map((native, i) => ({ native, ref: tops[i]?.top.ref ?? null, handle: this.handles.get(native.nativeId) ?? null }));
+    const appIdOf = new Map<string, string>();
+    for (const { top, app } of tops) {
+      const f = paired.get(top.ref);
+      if (f?.appId && !appIdOf.has(app.bus)) appIdOf.set(app.bus, f.appId);
+    }
+    const appInfos: AppInfo[] = apps.map((app) => ({ key: app.bus, id: appIdOf.get(app.bus) ?? app.name, name: app.name, pid: app.pid, actions: [] }));
+    return { apps: appInfos, windows, nativeOfRef: new Map(windows.map((w) => [w.ref ?? '', w.native.nativeId])) };
+  }
+
+  async activate(window: SourceWindow): Promise<void> {
+    const handle = this.handleOf(window, 'activate');
+    await this.toplevels?.activate(handle);
+  }
+
+  async close(window: SourceWindow): Promise<void> {
+    const handle = this.handleOf(window, 'close');
+    await this.toplevels?.close(handle);
+  }
+
+  stop(): void {
+    this.toplevels?.stop();
+  }
+
+  private handleOf(window: SourceWindow, what: string): number {
+    if (!this.toplevels) throw new Error(`this compositor publishes no window list (no foreign-toplevel protocol): cannot ${what} window ${window.native.nativeId}`);
+    const handle = this.handles.get(window.native.nativeId);
+    if (handle === undefined) throw new Error(`window ${window.native.nativeId} was not found in the compositor's window list: cannot ${what} it`);
+    return handle;
+  }
+}
