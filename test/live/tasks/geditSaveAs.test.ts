@@ -5,15 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { displayStack } from '../helpers/desktop.js';
-import { runScenario } from './scenario.js';
+import { waylandStack } from '../helpers/waylandStack.js';
+import { runScenario, type TaskSession } from './scenario.js';
 import { FIRST_LINES, SECOND_LINES, geditSaveAsScenario, type SaveAsFacts } from './scenarios/geditSaveAs.js';
 
-const stack = displayStack(['gedit']);
+// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+const sessions: Array<{ session: TaskSession; skip: boolean }> = [
+  { session: 'x11', skip: displayStack(['gedit']).skip },
+  { session: 'wayland', skip: waylandStack(['gedit']).skip },
+];
 
-describe.skipIf(stack.skip)('agent task: gedit Save As', () => {
-  it('saves two lines to the given path, then replaces the file after gedit asks', async () => {
+describe.each(sessions)('agent task: gedit Save As ($session)', ({ session, skip }) => {
+  it.skipIf(skip)('saves two lines to the given path, then replaces the file after gedit asks', async () => {
     const seen: SaveAsFacts[] = [];
-    const run = await runScenario(geditSaveAsScenario((facts) => seen.push(facts)));
+    const run = await runScenario(geditSaveAsScenario((facts) => seen.push(facts)), session);
     expect(seen).toHaveLength(1);
     const facts = seen[0] as SaveAsFacts;
     // Exactly the two lines, each ended by the newline gedit adds on save.

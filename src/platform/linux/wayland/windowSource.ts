@@ -8,6 +8,7 @@ import type { AppInfo, NativeWindow } from '../../probe.js';
 import type { AtspiApplication, AtspiTopLevel } from '../atspi/apps.js';
 import type { SourceTopology, SourceWindow, WindowSource } from '../windowSource.js';
 import type { ForeignToplevel, ForeignToplevels } from './foreignToplevel.js';
+import { desktopIdsByProgram, resolveAppId } from './appIds.js';
 import { OwnerMemory } from './owners.js';
 
 const WINDOW_ROLES = new Set(['frame', 'dialog', 'file_chooser', 'alert', 'color_chooser', 'font_chooser']);
@@ -52,6 +53,7 @@ export class WaylandWindowSource implements WindowSource {
   readonly kind = 'wayland';
   private readonly owners = new OwnerMemory();
   private handles = new Map<string, number>();
+  private byProgram: Map<string, string> | null = null;
   /** How each dialog's owner was decided (for the hit-rate measurement and logs). */
   ownerReasons = new Map<string, string>();
 
@@ -102,7 +104,9 @@ export class WaylandWindowSource implements WindowSource {
       const f = paired.get(top.ref);
       if (f?.appId && !appIdOf.has(app.bus)) appIdOf.set(app.bus, f.appId);
     }
-    const appInfos: AppInfo[] = apps.map((app) => ({ key: app.bus, id: appIdOf.get(app.bus) ?? app.name, name: app.name, pid: app.pid, actions: [] }));
+    this.byProgram ??= desktopIdsByProgram();
+    const byProgram = this.byProgram;
+    const appInfos: AppInfo[] = apps.map((app) => ({ key: app.bus, id: resolveAppId(appIdOf.get(app.bus), app.pid, app.name, byProgram), name: app.name, pid: app.pid, actions: [] }));
     return { apps: appInfos, windows, nativeOfRef: new Map(windows.map((w) => [w.ref ?? '', w.native.nativeId])) };
   }
 
