@@ -4,8 +4,9 @@
  * appears and then kept (docs/wayland.md, with its measured hit rate):
  *   1. the compositor's parent link (wlr foreign-toplevel v3 `parent`), when the dialog and its
  *      parent are both paired with accessibles;
- *   2. else the same application's window (a dialog too: Save As → "Replace?") that was active
- *      most recently before the dialog appeared (a dialog opens from the window in use);
+ *   2. else the same application's window (a dialog too: Save As → "Replace?") that was used
+ *      most recently before the dialog appeared — the one the bridge last acted in, or else
+ *      the one the compositor last showed active (a dialog opens from the window in use);
  *   3. else the same application's only non-dialog window (or its oldest one), so that a modal always
  *      blocks something of its own application rather than nothing.
  * Geometry is no help: Wayland clients know no global coordinates (AT-SPI extents are (0,0)).
@@ -65,6 +66,15 @@ export class OwnerMemory {
     if (recent) return { owner: recent.w.nativeId, reason: 'last-active' };
     const oldest = siblings.filter((w) => !w.dialog).sort((a, b) => (this.firstSeen.get(a.nativeId) ?? 0) - (this.firstSeen.get(b.nativeId) ?? 0))[0];
     return oldest ? { owner: oldest.nativeId, reason: 'only-window' } : { owner: null, reason: 'none' };
+  }
+
+  /**
+   * The bridge acted in this window (pressed, typed, focused): it counts as the most recent
+   * activity, ahead of the focus seen in the same reading — an agent's press opens a dialog
+   * from that window even when another one has the keyboard focus.
+   */
+  touch(nativeId: string): void {
+    this.lastActive.set(nativeId, this.tick + 0.5);
   }
 
   private forget(id: string): void {

@@ -9,6 +9,8 @@ import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, Tre
 import { NO_KEYBOARD } from '../../probe.js';
 import { windowOnlyTree } from '../../shared-desktop/windowOnly.js';
 import { AtspiAccess } from '../atspi/index.js';
+import { parseRef } from '../atspi/refs.js';
+import { TopLevelIndex } from '../atspi/topLevels.js';
 import { ChangeFeed } from '../changeFeed.js';
 import { ProbeUnavailableError } from '../probe.js';
 import { mergeTopologies, X11WindowSource, type SourceTopology, type SourceWindow, type WindowSource } from '../windowSource.js';
@@ -31,6 +33,7 @@ export class WaylandProbe implements Probe {
   readonly settleMs = 15;
   private topology: SourceTopology = { apps: [], windows: [], nativeOfRef: new Map() };
   private topologyAt = 0;
+  private readonly topLevels: TopLevelIndex;
 
   private constructor(
     private readonly atspi: AtspiAccess,
@@ -39,7 +42,9 @@ export class WaylandProbe implements Probe {
     private readonly x11: X11WindowSource | null,
     private readonly keyboard: WtypeKeyboard | null,
     private readonly capturer: GrimCapture | null,
-  ) {}
+  ) {
+    this.topLevels = new TopLevelIndex(atspi.client);
+  }
 
   static async open(options: WaylandProbeOptions = {}): Promise<WaylandProbe> {
     const env = options.env ?? process.env;
@@ -94,12 +99,13 @@ export class WaylandProbe implements Probe {
     return tree;
   }
 
-  doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
-  setText = (ref: string, text: string) => this.atspi.primitives.setText(ref, text);
-  insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
-  setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
-  select = (ref: string) => this.atspi.primitives.select(ref);
-  focus = (ref: string) => this.atspi.primitives.focus(ref);
+  // Acting in a window marks it as used: a dialog that opens next belongs to it (owners.ts).
+  doAction = async (ref: string, action: string) => this.atspi.primitives.doAction(await this.used(ref), action);
+  setText = async (ref: string, text: string) => this.atspi.primitives.setText(await this.used(ref), text);
+  insertText = async (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(await this.used(ref), text, offset);
+  setValue = async (ref: string, value: number) => this.atspi.primitives.setValue(await this.used(ref), value);
+  select = async (ref: string) => this.atspi.primitives.select(await this.used(ref));
+  focus = async (ref: string) => this.atspi.primitives.focus(await this.used(ref));
   readText = (ref: string) => this.atspi.primitives.readText(ref);
   readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
 
@@ -111,6 +117,7 @@ export class WaylandProbe implements Probe {
   async activateWindow(nativeId: string): Promise<void> {
     const window = this.window(nativeId);
     await this.sourceOf(window).activate(window);
+    if (!window.x11) this.wayland.noteUsed(nativeId);
     this.feed.markWindows();
   }
 
@@ -141,6 +148,13 @@ export class WaylandProbe implements Probe {
     this.wayland.stop();
     this.x11?.stop();
     await this.atspi.close().catch(() => undefined);
+  }
+
+  private async used(ref: string): Promise<string> {
+    const top = await this.topLevels.topLevelOf(parseRef(ref)).catch(() => null);
+    const nativeId = top ? this.topology.nativeOfRef.get(top) : undefined;
+    if (nativeId) this.wayland.noteUsed(nativeId);
+    return ref;
   }
 
   private sourceOf(window: SourceWindow): WindowSource {

@@ -110,6 +110,11 @@ export class WaylandWindowSource implements WindowSource {
     return { apps: appInfos, windows, nativeOfRef: new Map(windows.map((w) => [w.ref ?? '', w.native.nativeId])) };
   }
 
+  /** The bridge acted in this window (owner inference, owners.ts rule 2). */
+  noteUsed(nativeId: string): void {
+    this.owners.touch(nativeId);
+  }
+
   async activate(window: SourceWindow): Promise<void> {
     const handle = this.handleOf(window, 'activate');
     await this.toplevels?.activate(handle);
