@@ -46,7 +46,7 @@ try {
 } finally {
   await live.close();
 }
-const rows = [...tally].map(([mode, t]) => ({ 'how the agent pressed': mode, presses: t.trials, 'owner rule right': `${t.rule}/${t.trials}`, 'focus-only reference right': `${t.focusOnly}/${t.trials}` }));
+const rows: Array<Record<string, string | number>> = [...tally].map(([mode, t]) => ({ 'how the agent pressed': mode, presses: t.trials, 'owner rule right': `${t.rule}/${t.trials}`, 'focus-only reference right': `${t.focusOnly}/${t.trials}` }));
 const total = [...tally.values()].reduce((a, t) => ({ trials: a.trials + t.trials, rule: a.rule + t.rule, focusOnly: a.focusOnly + t.focusOnly }), { trials: 0, rule: 0, focusOnly: 0 });
 rows.push({ 'how the agent pressed': 'all', presses: total.trials, 'owner rule right': `${total.rule}/${total.trials}`, 'focus-only reference right': `${total.focusOnly}/${total.trials}` });
 console.log('Wayland dialog owners (sway 1.7, GTK3, same-titled modals of two windows of one app)\n');
