@@ -13,7 +13,7 @@ import { desktopProcessEnv, openDesktop, type DesktopHandle } from '../../../src
 import { checkWaylandPrograms } from '../../../src/platform/linux/wayland/desktop/bringUp.js';
 import { desktopAccount } from '../../../src/platform/linux/wayland/desktop/account.js';
 import { wrapClient, type TestClient } from '../../helpers/demoServer.js';
-import type { DisplayStack } from './desktop.js';
+import { displayStack, type DisplayStack } from './desktop.js';
 
 const CLI = join(import.meta.dirname, '..', '..', '..', 'dist', 'src', 'cli.js');
 
@@ -27,6 +27,14 @@ export function waylandStack(programs: string[] = []): DisplayStack {
   } catch (error) {
     return skip(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The sessions a live test runs on (issue 16: X11 and Wayland), each with its own skip. */
+export function liveSessions(programs: string[]): Array<{ session: 'x11' | 'wayland'; skip: boolean }> {
+  return [
+    { session: 'x11', skip: displayStack(programs).skip },
+    { session: 'wayland', skip: waylandStack(programs).skip },
+  ];
 }
 
 function skip(reason: string): DisplayStack {

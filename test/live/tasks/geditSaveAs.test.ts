@@ -4,18 +4,12 @@
  * disk; saving over the file again makes gedit ask (its own modal window), and "replace" writes.
  */
 import { describe, expect, it } from 'vitest';
-import { displayStack } from '../helpers/desktop.js';
-import { waylandStack } from '../helpers/waylandStack.js';
-import { runScenario, type TaskSession } from './scenario.js';
+import { liveSessions } from '../helpers/waylandStack.js';
+import { runScenario } from './scenario.js';
 import { FIRST_LINES, SECOND_LINES, geditSaveAsScenario, type SaveAsFacts } from './scenarios/geditSaveAs.js';
 
 // Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
-const sessions: Array<{ session: TaskSession; skip: boolean }> = [
-  { session: 'x11', skip: displayStack(['gedit']).skip },
-  { session: 'wayland', skip: waylandStack(['gedit']).skip },
-];
-
-describe.each(sessions)('agent task: gedit Save As ($session)', ({ session, skip }) => {
+describe.each(liveSessions(['gedit']))('agent task: gedit Save As ($session)', ({ session, skip }) => {
   it.skipIf(skip)('saves two lines to the given path, then replaces the file after gedit asks', async () => {
     const seen: SaveAsFacts[] = [];
     const run = await runScenario(geditSaveAsScenario((facts) => seen.push(facts)), session);
