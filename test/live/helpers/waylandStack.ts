@@ -5,6 +5,7 @@
  * account (src/cli/desktopUser.ts): the Wayland session's accessibility bus answers only that
  * user, so the bridge cannot run inside the test process.
  */
+import { spawnSync } from 'node:child_process';
 import { chownSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -16,13 +17,18 @@ import { wrapClient, type TestClient } from '../../helpers/demoServer.js';
 import { displayStack, type DisplayStack } from './desktop.js';
 
 const CLI = join(import.meta.dirname, '..', '..', '..', 'dist', 'src', 'cli.js');
+const REPO_PACKAGE = join(import.meta.dirname, '..', '..', '..', 'package.json');
 
 /** Whether sway, the bus daemons, these programs and (under root) the desktop account exist. */
 export function waylandStack(programs: string[] = []): DisplayStack {
   if (process.platform !== 'linux') return skip('not Linux');
   try {
     checkWaylandPrograms(programs);
-    desktopAccount();
+    const account = desktopAccount();
+    // The bridge runs as the desktop's account: it must be able to read the built CLI.
+    if (account.uid !== process.getuid?.() && spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(REPO_PACKAGE)}, 4)`], { uid: account.uid, gid: account.gid }).status !== 0) {
+      throw new Error(`the desktop account ${account.name} cannot read the repository (${REPO_PACKAGE}): make it readable to that account`);
+    }
     return { skip: false, reason: null };
   } catch (error) {
     return skip(error instanceof Error ? error.message : String(error));
