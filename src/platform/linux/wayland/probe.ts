@@ -70,16 +70,6 @@ export class WaylandProbe implements Probe {
     return probe;
   }
 
-  /** Which compositor protocols this session offers (for `desktop status`-like reports and tests). */
-  get capabilities(): { windowList: string | null; keys: boolean; screenshots: boolean; xwayland: boolean } {
-    return { windowList: this.wayland.toplevels?.protocol ?? null, keys: this.keyboard !== null, screenshots: this.capturer !== null, xwayland: this.x11 !== null };
-  }
-
-  /** How each dialog's owner was inferred (owners.ts), by native id. */
-  get ownerReasons(): ReadonlyMap<string, string> {
-    return this.wayland.ownerReasons;
-  }
-
   subscribe(listener: (change: ProbeChange) => void): () => void {
     return this.feed.subscribe(listener);
   }

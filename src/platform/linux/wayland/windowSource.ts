@@ -54,8 +54,6 @@ export class WaylandWindowSource implements WindowSource {
   private readonly owners = new OwnerMemory();
   private handles = new Map<string, number>();
   private byProgram: Map<string, string> | null = null;
-  /** How each dialog's owner was decided (for the hit-rate measurement and logs). */
-  ownerReasons = new Map<string, string>();
 
   constructor(readonly toplevels: ForeignToplevels | null) {}
 
@@ -91,12 +89,7 @@ export class WaylandWindowSource implements WindowSource {
         return { nativeId: n.nativeId, appKey: n.appKey, dialog: n.windowType === 'dialog', active: n.active, parentNativeId: f?.parent ? (nativeOfHandle.get(f.parent) ?? null) : null };
       }),
     );
-    this.ownerReasons = new Map();
-    for (const n of natives) {
-      const decision = decisions.get(n.nativeId);
-      n.ownerNativeId = decision?.owner ?? null;
-      if (decision && n.windowType === 'dialog') this.ownerReasons.set(n.nativeId, decision.reason);
-    }
+    for (const n of natives) n.ownerNativeId = decisions.get(n.nativeId)?.owner ?? null;
     this.handles = new Map([...paired].map(([ref, f]) => [WAYLAND_ID_PREFIX + ref, f.handle]));
     const windows: WaylandWindow[] = natives.map((native, i) => ({ native, ref: tops[i]?.top.ref ?? null, handle: this.handles.get(native.nativeId) ?? null }));
     const appIdOf = new Map<string, string>();
