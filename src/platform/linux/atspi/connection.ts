@@ -143,9 +143,6 @@ export class AtspiConnection extends EventEmitter<Events> {
     try {
       // Without autoStart, asking an absent org.a11y.Bus would activate a second launcher.
       const [owned] = await session.call({ ...dbusCall('NameHasOwner'), signature: 's', body: [A11Y_BUS.name] });
-      // A bus not launched through org.a11y.Bus (`desktop up --wayland` starts its own, open to the
-      // user who brought the desktop up): AT_SPI_BUS_ADDRESS, which libatspi reads first anyway.
-      if (owned !== true && fallback) return fallback;
       if (owned !== true && !autoStart) throw new AtspiError('disconnected', 'org.a11y.Bus is not running on the session bus');
       const call = { destination: A11Y_BUS.name, path: A11Y_BUS.path, interface: A11Y_BUS.iface, member: 'GetAddress' };
       const [address] = await session.call({ ...call, noAutoStart: !autoStart });

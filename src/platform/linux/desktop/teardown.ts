@@ -8,7 +8,7 @@ import { descendantsOf, findTaggedProcesses, isRunning, terminatePids, terminate
 import { DESKTOP_MARKER, type DesktopState } from './state.js';
 
 /** The desktop's own processes, in start order. Everything else tracked is an application. */
-export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'dbus-a11y', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'sway'];
+export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'dbus-a11y', 'a11y-bus-name', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'sway'];
 
 export async function tearDown(state: DesktopState): Promise<number[]> {
   const core = state.processes.filter((p) => CORE_PROCESS_NAMES.includes(p.name));

@@ -89,7 +89,8 @@ function waylandEnv(paths: DesktopPaths, dirs: UserDirs, account: DesktopAccount
     LOGNAME: account.name,
     XDG_SESSION_TYPE: 'wayland',
     GDK_BACKEND: 'wayland',
-    QT_QPA_PLATFORM: 'wayland',
+    // Falls back to XWayland where the Qt Wayland plugin is not installed (qtwayland5 / qt6-wayland).
+    QT_QPA_PLATFORM: 'wayland;xcb',
     MOZ_ENABLE_WAYLAND: '1',
     ELECTRON_OZONE_PLATFORM_HINT: 'wayland',
     [DESKTOP_USER_VARIABLE]: account.name,

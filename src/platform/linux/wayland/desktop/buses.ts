@@ -4,7 +4,8 @@
  * the user who brought the desktop up (root waits on them, reads the registry, asks GTK for its
  * actions). Nothing is D-Bus-activated (no service directories): a request for an absent
  * service fails at once instead of starting daemons nobody tracks. Toolkits find the a11y bus
- * through AT_SPI_BUS_ADDRESS (libatspi, GTK4 and Qt read it first).
+ * through AT_SPI_BUS_ADDRESS (libatspi, GTK4), or through org.a11y.Bus on the session bus, which
+ * a small process of ours answers (a11yBusName.ts: Qt 5 asks only there).
  */
 import { join } from 'node:path';
 import { requireExecutable } from '../../desktop/binaries.js';
@@ -12,6 +13,7 @@ import { nameHasOwner } from '../../desktop/dbus.js';
 import type { TrackedProcess } from '../../desktop/processes.js';
 import { logTail, spawnTracked } from '../../desktop/spawn.js';
 import { exitWatch, pollUntil } from '../../desktop/wait.js';
+import { a11yBusNameCommand } from './a11yBusName.js';
 import { runAs, type DesktopAccount } from './account.js';
 import { writeUserFile, type UserDirs } from './userDir.js';
 
@@ -68,6 +70,20 @@ export async function startWaylandBuses(ctx: StartContext): Promise<WaylandBuses
     what: 'org.a11y.atspi.Registry on the accessibility bus',
     timeoutMs: READY_TIMEOUT_MS,
     abort: exitWatch('at-spi2-registryd', registry.exited, () => logTail(registry.logFile)),
+  });
+  const name = await spawnTracked({
+    name: 'a11y-bus-name',
+    command: process.execPath,
+    args: [...a11yBusNameCommand(), session, a11y],
+    env: ctx.env,
+    logDir: ctx.logDir,
+    ...runAs(ctx.account),
+  });
+  ctx.track(name.process);
+  await pollUntil(async () => ((await nameHasOwner(session, 'org.a11y.Bus')) ? true : undefined), {
+    what: 'org.a11y.Bus on the session bus',
+    timeoutMs: READY_TIMEOUT_MS,
+    abort: exitWatch('a11y-bus-name', name.exited, () => logTail(name.logFile)),
   });
   return { session, a11y };
 }
