@@ -2,7 +2,8 @@
  * Live (issue 16): a private headless Wayland desktop (sway, headless backend, pixman) with native
  * GTK3 and GTK4 apps and an XWayland client, served by the real CLI as the desktop's user to a
  * real SDK client. Checked against sway's own view (swaymsg, an independent client): every window
- * listed exactly once with the compositor's title; dialog owners inferred on Wayland (two windows
+ * listed exactly once with the compositor's title (also one without accessibility, served
+ * window-only); dialog owners inferred on Wayland (two windows
  * of one app opening same-titled modals); keys through the virtual keyboard (wtype); screenshots
  * through screencopy (grim).
  */
@@ -45,7 +46,10 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
   beforeAll(async () => {
     live = await openWaylandBridge(['gnome-calculator', 'xterm'], ['--screenshots']);
     await live.desktop.launch('/usr/bin/python3', [TWO_WINDOWS]);
+    // A native window without accessibility (GTK's AT-SPI bridge off): only the compositor knows it.
+    await live.desktop.launch('/usr/bin/env', ['NO_AT_BRIDGE=1', 'zenity', '--info', '--title=No accessibility', '--text=Hello']);
     await titled(/^Beta window$/);
+    await titled(/^No accessibility$/);
   }, 120_000);
 
   afterAll(async () => {
@@ -54,7 +58,7 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
 
   it('lists each native and XWayland window exactly once, with the compositor’s titles', async () => {
     const views = swayViews(live);
-    expect(views.map((v) => v.shell).sort()).toEqual(['xdg_shell', 'xdg_shell', 'xdg_shell', 'xwayland']);
+    expect(views.map((v) => v.shell).sort()).toEqual(['xdg_shell', 'xdg_shell', 'xdg_shell', 'xdg_shell', 'xwayland']);
     const windows = await waitFor(async () => {
       const all = (await snapshot()).windows;
       return all.length === views.length ? all : null;
@@ -63,6 +67,17 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
     // The XWayland client came through X11 (window-only: xterm has no AT-SPI), the others through AT-SPI.
     expect(windows.find((w) => w.title === 'xterm')?.summary).toMatch(/cannot be read/);
     expect(windows.find((w) => w.title === 'Calculator')?.summary).toMatch(/^Calculator/);
+  });
+
+  it('serves a native window without accessibility window-only, from the compositor: title, screenshot, key tools, close', async () => {
+    const window = await titled(/^No accessibility$/);
+    expect(window.summary).toMatch(/cannot be read/);
+    expect(window.blocks.some((b) => b.type === 'media')).toBe(true);
+    expect(await live.client.toolNames()).toEqual(expect.arrayContaining([`${window.id}__press_keys`, `${window.id}__type_text`, `${window.id}__close`]));
+    // Closing goes through the compositor's foreign-toplevel `close`: the window goes, as sway confirms.
+    expect((await live.client.call(`${window.id}__close`)).isError).toBeFalsy();
+    await waitFor(async () => !(await snapshot()).windows.some((w) => w.title === 'No accessibility'), 10_000);
+    expect(swayViews(live).some((v) => v.name === 'No accessibility')).toBe(false);
   });
 
   it('infers the owner of same-titled modals of one app from the window that opened them', async () => {

@@ -28,12 +28,20 @@ export interface SourceTopology {
 
 export interface WindowSource {
   readonly kind: 'x11' | 'wayland';
-  /** The windows of this source; `claimedRefs` are top-levels another source already lists. */
-  read(apps: AtspiApplication[], claimedRefs: ReadonlySet<string>): Promise<SourceTopology>;
+  /** The windows of this source, leaving out what another source already lists (`claimed`). */
+  read(apps: AtspiApplication[], claimed: Claimed): Promise<SourceTopology>;
   activate(window: SourceWindow): Promise<void>;
   close(window: SourceWindow): Promise<void>;
   stop(): void;
 }
+
+/** What an earlier source listed: its paired top-levels and its windows. */
+export interface Claimed {
+  refs: ReadonlySet<string>;
+  windows: readonly NativeWindow[];
+}
+
+export const NOTHING_CLAIMED: Claimed = { refs: new Set(), windows: [] };
 
 export class X11WindowSource implements WindowSource {
   readonly kind = 'x11';

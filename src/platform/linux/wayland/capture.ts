@@ -25,7 +25,8 @@ export class GrimCapture {
   /** PNG of the window of process `pid` titled `title` (sway's rectangle, content only). */
   async capture(pid: number | null, title: string): Promise<Buffer> {
     const windows = await swayWindows(this.swaySocket);
-    const match = windows.find((w) => w.pid === pid && w.title === title) ?? windows.find((w) => w.pid === pid);
+    // No pid (a window only the compositor knows): by title alone.
+    const match = windows.find((w) => (pid === null || w.pid === pid) && w.title === title) ?? (pid === null ? undefined : windows.find((w) => w.pid === pid));
     if (!match) throw new Error(`the compositor shows no window "${title}" to capture`);
     const { x, y, width, height } = match.rect;
     return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ import { parseRef } from '../atspi/refs.js';
 import { TopLevelIndex } from '../atspi/topLevels.js';
 import { ChangeFeed } from '../changeFeed.js';
 import { ProbeUnavailableError } from '../probe.js';
-import { mergeTopologies, X11WindowSource, type SourceTopology, type SourceWindow, type WindowSource } from '../windowSource.js';
+import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceTopology, type SourceWindow, type WindowSource } from '../windowSource.js';
 import { X11Connection } from '../x11/index.js';
 import { GrimCapture } from './capture.js';
 import { waylandSocketPath } from './desktop/bringUp.js';
@@ -163,8 +163,7 @@ export class WaylandProbe implements Probe {
     await this.wayland.toplevels?.sync().catch(() => undefined);
     const apps = this.atspi.health.ok ? await this.atspi.listApplications().catch(() => []) : [];
     const x11 = this.x11 ? await this.x11.read(apps).catch(() => null) : null;
-    const claimed = new Set(x11 ? x11.nativeOfRef.keys() : []);
-    const wayland = await this.wayland.read(apps, claimed);
+    const wayland = await this.wayland.read(apps, x11 ? { refs: new Set(x11.nativeOfRef.keys()), windows: x11.windows.map((w) => w.native) } : NOTHING_CLAIMED);
     this.topology = x11 ? mergeTopologies(x11, wayland) : wayland;
     this.topologyAt = Date.now();
     return this.topology;

@@ -6,7 +6,7 @@
  */
 import type { AppInfo, NativeWindow } from '../../probe.js';
 import type { AtspiApplication, AtspiTopLevel } from '../atspi/apps.js';
-import type { SourceTopology, SourceWindow, WindowSource } from '../windowSource.js';
+import type { Claimed, SourceTopology, SourceWindow, WindowSource } from '../windowSource.js';
 import type { ForeignToplevel, ForeignToplevels } from './foreignToplevel.js';
 import { desktopIdsByProgram, resolveAppId } from './appIds.js';
 import { OwnerMemory } from './owners.js';
@@ -15,6 +15,8 @@ const WINDOW_ROLES = new Set(['frame', 'dialog', 'file_chooser', 'alert', 'color
 const DIALOG_ROLES = new Set(['dialog', 'file_chooser', 'alert', 'color_chooser', 'font_chooser']);
 const norm = (word: string) => word.replace(/ /g, '_');
 export const WAYLAND_ID_PREFIX = 'wl:';
+/** Windows known only to the compositor (no accessible): `wlt:` + the foreign-toplevel handle. */
+export const WAYLAND_HANDLE_PREFIX = 'wlt:';
 
 export interface WaylandWindow extends SourceWindow {
   /** The compositor's handle, when the window was paired with its foreign toplevel. */
@@ -57,10 +59,10 @@ export class WaylandWindowSource implements WindowSource {
 
   constructor(readonly toplevels: ForeignToplevels | null) {}
 
-  async read(apps: AtspiApplication[], claimedRefs: ReadonlySet<string>): Promise<SourceTopology> {
+  async read(apps: AtspiApplication[], claimed: Claimed): Promise<SourceTopology> {
     const tops = apps.flatMap((app) =>
       app.topLevels
-        .filter((top) => WINDOW_ROLES.has(norm(top.role)) && !claimedRefs.has(top.ref) && top.states.map(norm).includes('showing'))
+        .filter((top) => WINDOW_ROLES.has(norm(top.role)) && !claimed.refs.has(top.ref) && top.states.map(norm).includes('showing'))
         .map((top) => ({ top, app })),
     );
     const foreign = this.toplevels?.connected ? this.toplevels.list() : [];
@@ -100,7 +102,49 @@ export class WaylandWindowSource implements WindowSource {
     this.byProgram ??= desktopIdsByProgram();
     const byProgram = this.byProgram;
     const appInfos: AppInfo[] = apps.map((app) => ({ key: app.bus, id: resolveAppId(appIdOf.get(app.bus), app.pid, app.name, byProgram), name: app.name, pid: app.pid, actions: [] }));
-    return { apps: appInfos, windows, nativeOfRef: new Map(windows.map((w) => [w.ref ?? '', w.native.nativeId])) };
+    const inaccessible = this.inaccessible(foreign, new Set([...paired.values()].map((f) => f.handle)), claimed, appInfos, nativeOfHandle);
+    return {
+      apps: [...appInfos, ...inaccessible.apps],
+      windows: [...windows, ...inaccessible.windows],
+      nativeOfRef: new Map(windows.map((w) => [w.ref ?? '', w.native.nativeId])),
+    };
+  }
+
+  /**
+   * The compositor's windows no accessible stands for: apps without accessibility still have
+   * windows, served window-only (title, keys, screenshot). Left out: XWayland windows (X11 lists
+   * them) and windows of an app that has accessibles (its window may be about to pair: a title
+   * change not yet seen on both sides), so a window is never listed twice.
+   */
+  private inaccessible(foreign: ForeignToplevel[], paired: Set<number>, claimed: Claimed, apps: AppInfo[], nativeOfHandle: Map<number, string>): { windows: WaylandWindow[]; apps: AppInfo[] } {
+    const byProgram = this.byProgram ?? new Map<string, string>();
+    const orphans = foreign.filter(
+      (f) =>
+        !paired.has(f.handle) &&
+        !f.minimized &&
+        !claimed.windows.some((w) => w.title === f.title && (!w.className || w.className.toLowerCase() === f.appId.toLowerCase())) &&
+        !apps.some((a) => sameApp(f.appId, a.name) || a.id.toLowerCase() === f.appId.toLowerCase()),
+    );
+    const windows: WaylandWindow[] = orphans.map((f) => {
+      const nativeId = `${WAYLAND_HANDLE_PREFIX}${f.handle}`;
+      this.handles.set(nativeId, f.handle);
+      nativeOfHandle.set(f.handle, nativeId);
+      return {
+        native: { nativeId, appKey: `wayland:${f.appId || f.handle}`, pid: null, title: f.title, ownerNativeId: null, modal: false, active: f.activated, fullscreen: f.fullscreen, bounds: null, windowType: f.parent ? 'dialog' : 'normal', ...(f.appId ? { className: f.appId } : {}) },
+        ref: null,
+        handle: f.handle,
+      };
+    });
+    for (const w of windows) {
+      const parent = orphans.find((f) => `${WAYLAND_HANDLE_PREFIX}${f.handle}` === w.native.nativeId)?.parent;
+      w.native.ownerNativeId = parent ? (nativeOfHandle.get(parent) ?? null) : null;
+    }
+    const orphanApps = new Map<string, AppInfo>();
+    for (const w of windows) {
+      const appId = w.native.className ?? '';
+      if (!orphanApps.has(w.native.appKey)) orphanApps.set(w.native.appKey, { key: w.native.appKey, id: resolveAppId(appId, null, appId, byProgram), name: appId || w.native.title, pid: null, actions: [] });
+    }
+    return { windows, apps: [...orphanApps.values()] };
   }
 
   /** The bridge acted in this window (owner inference, owners.ts rule 2). */
