@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AtspiApplication, AtspiTopLevel } from '../../../../src/platform/linux/atspi/apps.js';
-import type { ForeignToplevel } from '../../../../src/platform/linux/wayland/foreignToplevel.js';
+import type { ForeignToplevel, ForeignToplevels } from '../../../../src/platform/linux/wayland/foreignToplevel.js';
 import { chordArguments } from '../../../../src/platform/linux/wayland/keyboard.js';
-import { pairToplevels, sameApp } from '../../../../src/platform/linux/wayland/windowSource.js';
+import { pairToplevels, sameApp, WaylandWindowSource } from '../../../../src/platform/linux/wayland/windowSource.js';
 import { resolveAppId } from '../../../../src/platform/linux/wayland/appIds.js';
 
 const top = (ref: string, name: string, role = 'frame'): AtspiTopLevel => ({ ref, pid: 10, role, name, states: ['showing'], attributes: {}, screenExtents: null, windowExtents: null });
@@ -47,5 +47,21 @@ describe('wtype arguments for key chords', () => {
 
   it('rejects a bad name before anything is pressed', () => {
     expect(() => chordArguments(['Return', 'ctrl+nosuchkey'])).toThrow(/nosuchkey/);
+  });
+});
+
+describe('the Wayland window source', () => {
+  it('lists accessible windows, then the compositor’s windows no accessible and no X11 window stands for', async () => {
+    const gedit = app('gedit', [top('g/1', 'Notes - gedit')]);
+    const list = [foreign(1, 'Notes - gedit', 'gedit'), foreign(2, 'xterm', 'XTerm'), foreign(3, 'No accessibility', 'zenity'), foreign(4, 'Other - gedit', 'gedit')];
+    const source = new WaylandWindowSource({ connected: true, list: () => list } as unknown as ForeignToplevels);
+    const xterm = { nativeId: '0x400001', appKey: 'pid:9', pid: 9, title: 'xterm', ownerNativeId: null, modal: false, active: false, fullscreen: false, bounds: null, windowType: 'normal' as const, className: 'XTerm' };
+    const topology = await source.read([gedit], { refs: new Set(), windows: [xterm] });
+    // xterm is X11's; "Other - gedit" belongs to an app with accessibles (it may pair next time).
+    expect(topology.windows.map((w) => [w.native.nativeId, w.native.title, w.ref])).toEqual([
+      ['wl:g/1', 'Notes - gedit', 'g/1'],
+      ['wlt:3', 'No accessibility', null],
+    ]);
+    expect(topology.apps.map((a) => [a.key, a.name])).toEqual([[gedit.bus, 'gedit'], ['wayland:zenity', 'zenity']]);
   });
 });
