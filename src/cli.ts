@@ -54,6 +54,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usageLine('gui-bridge', `unknown command "${command}"`));
     return 2;
   }
+  const { desktopUserTarget, reexecAs } = await import('./cli/desktopUser.js');
+  const desktopUser = desktopUserTarget(command);
+  if (desktopUser) return reexecAs(desktopUser, argv);
   return (await load())(rest);
 }
 
