@@ -32,8 +32,10 @@ Options:
 const FLAGS = { apps: { type: 'string' }, display: { type: 'string' }, wayland: { type: 'boolean' }, user: { type: 'string' } } as const;
 const SUBCOMMANDS = ['up', 'down', 'status', 'env'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
-// No AT_SPI_BUS_ADDRESS: Qt 6.4 apps started with it never register (docs/toolkits.md).
+// No AT_SPI_BUS_ADDRESS on X11: Qt 6.4 apps started with it never register (docs/toolkits.md).
+// A Wayland desktop runs its own accessibility bus, which the bridge (as the desktop's user) needs.
 const ENV_LINES = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'WAYLAND_DISPLAY', 'SWAYSOCK', 'XDG_SESSION_TYPE', 'GUI_BRIDGE_DESKTOP_USER'];
+const WAYLAND_ENV_LINES = [...ENV_LINES, 'AT_SPI_BUS_ADDRESS'];
 
 export async function desktopCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -141,7 +143,7 @@ function printEnv(display: number | undefined): number {
 }
 
 function envLines(state: DesktopState): string {
-  return ENV_LINES.filter((name) => state.env[name] !== undefined)
+  return (state.env.WAYLAND_DISPLAY !== undefined ? WAYLAND_ENV_LINES : ENV_LINES).filter((name) => state.env[name] !== undefined)
     .map((name) => `export ${name}='${(state.env[name] ?? '').replace(/'/g, `'\\''`)}'\n`)
     .join('');
 }
