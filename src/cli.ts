@@ -54,6 +54,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usageLine('gui-bridge', `unknown command "${command}"`));
     return 2;
   }
+  // Only a Wayland desktop's environment names a desktop user: load that code only then.
+  if (process.env.GUI_BRIDGE_DESKTOP_USER) {
+    const { desktopUserTarget, reexecAs } = await import('./cli/desktopUser.js');
+    const desktopUser = desktopUserTarget(command);
+    if (desktopUser) return reexecAs(desktopUser, argv);
+  }
   return (await load())(rest);
 }
 

@@ -4,7 +4,7 @@ import { isRunning } from '../platform/linux/desktop/processes.js';
 import { CORE_PROCESS_NAMES } from '../platform/linux/desktop/teardown.js';
 import { parseCommandArgs, UsageError } from './usage.js';
 
-export const DESKTOP_HELP = `Usage: gui-bridge desktop <up|down|status|env> [--apps A,B] [--display :N]
+export const DESKTOP_HELP = `Usage: gui-bridge desktop <up|down|status|env> [--apps A,B] [--display :N] [--wayland [--user NAME]]
 
 A private headless desktop with accessibility on: Xvfb, a session D-Bus, the AT-SPI bus and
 registry, openbox, and optionally applications. Everything it starts is recorded by pid and
@@ -19,14 +19,23 @@ stopped by pid.
 
 Options:
   --apps A,B      with up: applications to start, e.g. gedit,gnome-calculator,zenity
-  --display :N    the desktop's display (needed when several desktops run)
+  --display :N    the desktop's display (needed when several desktops run); a Wayland
+                  desktop's number (from 300 up) works the same way
+  --wayland       with up: a headless Wayland desktop instead: sway (headless backend, pixman
+                  renderer, XWayland), its own session and accessibility buses, apps as native
+                  Wayland clients; env then prints WAYLAND_DISPLAY, SWAYSOCK and
+                  GUI_BRIDGE_DESKTOP_USER (serve/snapshot run as that user: see README)
+  --user NAME     with --wayland, as root: the unprivileged account to run it as (sway refuses
+                  root; default $GUI_BRIDGE_DESKTOP_USER, else guibridge)
 `;
 
-const FLAGS = { apps: { type: 'string' }, display: { type: 'string' } } as const;
+const FLAGS = { apps: { type: 'string' }, display: { type: 'string' }, wayland: { type: 'boolean' }, user: { type: 'string' } } as const;
 const SUBCOMMANDS = ['up', 'down', 'status', 'env'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
-// No AT_SPI_BUS_ADDRESS: Qt 6.4 apps started with it never register (docs/toolkits.md).
-const ENV_LINES = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR'];
+// No AT_SPI_BUS_ADDRESS on X11: Qt 6.4 apps started with it never register (docs/toolkits.md).
+// A Wayland desktop runs its own accessibility bus, which the bridge (as the desktop's user) needs.
+const ENV_LINES = ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'WAYLAND_DISPLAY', 'SWAYSOCK', 'XDG_SESSION_TYPE', 'GUI_BRIDGE_DESKTOP_USER'];
+const WAYLAND_ENV_LINES = [...ENV_LINES, 'AT_SPI_BUS_ADDRESS'];
 
 export async function desktopCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -42,9 +51,12 @@ export async function desktopCommand(argv: string[]): Promise<number> {
   }
   if (process.platform !== 'linux') throw new UsageError('desktop', 'headless desktops exist on Linux only');
   if (values.apps !== undefined && sub !== 'up') throw new UsageError('desktop', '--apps goes with "up" only');
+  if (values.wayland && sub !== 'up') throw new UsageError('desktop', '--wayland goes with "up" only');
+  if (values.user !== undefined && !values.wayland) throw new UsageError('desktop', '--user goes with "up --wayland" only');
+  const wayland = values.wayland ? { user: values.user } : undefined;
   const display = values.display === undefined ? undefined : parseDisplay(values.display);
   try {
-    return await run(sub as Subcommand, display, values.apps === undefined ? [] : parseApps(values.apps));
+    return await run(sub as Subcommand, display, values.apps === undefined ? [] : parseApps(values.apps), wayland);
   } catch (error) {
     // One line naming the package to install; exit code 2 like any unusable invocation.
     if (error instanceof MissingBinaryError) {
@@ -59,10 +71,10 @@ export async function desktopCommand(argv: string[]): Promise<number> {
   }
 }
 
-function run(sub: Subcommand, display: number | undefined, apps: string[]): Promise<number> {
+function run(sub: Subcommand, display: number | undefined, apps: string[], wayland?: { user?: string }): Promise<number> {
   switch (sub) {
     case 'up':
-      return up(display, apps);
+      return up(display, apps, wayland);
     case 'down':
       return down(display);
     case 'status':
@@ -84,9 +96,9 @@ function parseApps(value: string): string[] {
   return apps;
 }
 
-async function up(display: number | undefined, apps: string[]): Promise<number> {
+async function up(display: number | undefined, apps: string[], wayland?: { user?: string }): Promise<number> {
   const started = Date.now();
-  const desktop = await openDesktop({ display, apps }, { killOnExit: false });
+  const desktop = await openDesktop({ display, apps, ...(wayland ? { wayland } : {}) }, { killOnExit: false });
   process.stdout.write(envLines(desktop.state));
   process.stderr.write(`desktop ${desktop.display} up in ${Date.now() - started} ms (${desktop.state.processes.length} processes, state in ${desktop.runtimeDir})\n`);
   return 0;
@@ -131,7 +143,7 @@ function printEnv(display: number | undefined): number {
 }
 
 function envLines(state: DesktopState): string {
-  return ENV_LINES.filter((name) => state.env[name] !== undefined)
+  return (state.env.WAYLAND_DISPLAY !== undefined ? WAYLAND_ENV_LINES : ENV_LINES).filter((name) => state.env[name] !== undefined)
     .map((name) => `export ${name}='${(state.env[name] ?? '').replace(/'/g, `'\\''`)}'\n`)
     .join('');
 }

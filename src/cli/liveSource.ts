@@ -67,6 +67,11 @@ export function appMatcher(selectors: string[]): (app: AppInfo) => boolean {
 async function openPlatformProbe(capture: boolean): Promise<Probe> {
   switch (process.platform) {
     case 'linux': {
+      // A Wayland session (issue 16): native windows come from AT-SPI + the compositor.
+      if (process.env.WAYLAND_DISPLAY && (process.env.XDG_SESSION_TYPE === 'wayland' || !process.env.DISPLAY)) {
+        const { WaylandProbe } = await import('../platform/linux/wayland/probe.js');
+        return WaylandProbe.open({ capture });
+      }
       const { LinuxProbe } = await import('../platform/linux/probe.js');
       const probe = await LinuxProbe.open({ capture });
       // X11 is the truth for windows: without the display nothing is left to serve (one line, exit 1).

@@ -199,3 +199,13 @@ export const WINDOW_ONLY = {
    */
   pending: 'content-pending',
 } as const;
+
+/**
+ * Root attribute of a window that cannot receive key input (a Wayland compositor without a
+ * virtual keyboard): translators then offer no key tools rather than tools that fail (issue 16).
+ */
+export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as const;
+
+export function acceptsKeys(root: Pick<A11yNode, 'attributes'>): boolean {
+  return root.attributes?.[NO_KEYBOARD.attribute] !== NO_KEYBOARD.value;
+}

@@ -1,7 +1,8 @@
 /**
  * Live: the desktop itself. `gui-bridge desktop up --apps gnome-calculator` then `down` leaves no
  * process of it running (checked by pid); startDesktop().stop() also stops what was launched in
- * it, including a process that escaped to PID 1 (found through the env marker).
+ * it, including a process that escaped to PID 1 (found through the env marker). The same for
+ * `desktop up --wayland` (sway as an unprivileged account).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { DESKTOP_MARKER, desktopDir, readState, startDesktop, type DesktopState 
 import { descendantsOf, findTaggedProcesses, isRunning } from '../../src/platform/linux/desktop/processes.js';
 import { listWindows, X11Connection, X11Watcher, type X11Change } from '../../src/platform/linux/x11/index.js';
 import { displayStack, waitFor } from './helpers/desktop.js';
+import { waylandStack } from './helpers/waylandStack.js';
 
 const stack = displayStack(['gnome-calculator', 'zenity']);
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,5 +107,30 @@ describe.skipIf(stack.skip)('headless desktop lifecycle', () => {
     // The X server went away under an open connection: a value, never a hang or a crash.
     await waitFor(() => changes.some((c) => c.kind === 'disconnected'), 5000);
     await expect(listWindows(conn)).rejects.toMatchObject({ code: 'disconnected' });
+  });
+});
+
+describe.skipIf(waylandStack(['gnome-calculator']).skip)('headless Wayland desktop lifecycle', () => {
+  it('gui-bridge desktop up --wayland runs sway and the buses as the desktop account, env prints WAYLAND_DISPLAY, down stops everything by pid', async () => {
+    const up = await cli(['up', '--wayland', '--apps', 'gnome-calculator']);
+    expect(up.stderr).toMatch(/desktop wayland-\d+ up/);
+    expect(up.code).toBe(0);
+    for (const name of ['WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'AT_SPI_BUS_ADDRESS', 'SWAYSOCK', 'GUI_BRIDGE_DESKTOP_USER', 'DISPLAY']) expect(up.stdout).toMatch(new RegExp(`^export ${name}='.+'$`, 'm'));
+    const dir = /state in (\S+)\)/.exec(up.stderr)?.[1] ?? '';
+    const state = readState(dir)!;
+    expect(state.processes.map((p) => p.name)).toEqual(['dbus-session', 'dbus-a11y', 'at-spi2-registryd', 'a11y-bus-name', 'sway', 'app-1-gnome-calculator']);
+    // Never root: sway refuses it, and the session's accessibility bus answers only its own user.
+    const uids = state.processes.map((p) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1]));
+    expect(uids.every((uid) => uid === state.wayland?.uid && uid !== 0)).toBe(true);
+    const socket = join(/^export XDG_RUNTIME_DIR='(.+)'$/m.exec(up.stdout)?.[1] ?? '', /^export WAYLAND_DISPLAY='(.+)'$/m.exec(up.stdout)?.[1] ?? '');
+    expect(existsSync(socket)).toBe(true);
+    expect((await cli(['env', '--display', String(state.display)])).stdout).toBe(up.stdout);
+
+    const everything = processesOf(state);
+    const down = await cli(['down', '--display', String(state.display)]);
+    expect(down.code).toBe(0);
+    expect(everything.filter((pid) => isRunning(pid))).toEqual([]);
+    expect(existsSync(state.dir)).toBe(false);
+    expect(existsSync(state.wayland?.userDir ?? '')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
 import { z } from 'zod';
-import { WINDOW_ONLY, type A11yNode } from '../../src/platform/probe.js';
+import { acceptsKeys, WINDOW_ONLY, type A11yNode } from '../../src/platform/probe.js';
 import { closeDiscardingAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
 import { defineAction, defineTranslator } from '../../src/translate/define.js';
 import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/translate/types.js';
@@ -29,6 +29,7 @@ const typeText = defineAction({
   description:
     'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
   kind: 'write',
+  available: (_view, root) => acceptsKeys(root),
   input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
   async run(args, ctx) {
     const window = requireWindow(ctx);
@@ -45,6 +46,7 @@ const pressKeys = defineAction({
     'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. Modifiers: ctrl, shift, alt, cmd.',
   // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
   kind: 'destructive',
+  available: (_view, root) => acceptsKeys(root),
   input: z.object({
     keys: z
       .array(z.string().min(1).max(40).regex(/^\S+$/, 'one chord without spaces, e.g. "ctrl+shift+s" or "space"'))

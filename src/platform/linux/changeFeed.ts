@@ -23,9 +23,10 @@ export class ChangeFeed {
     this.events.setMaxListeners(0);
   }
 
-  static async start(x11: X11Connection, atspi: AtspiAccess): Promise<ChangeFeed> {
+  /** `x11` null: a Wayland session without XWayland (the Wayland probe adds its own events). */
+  static async start(x11: X11Connection | null, atspi: AtspiAccess): Promise<ChangeFeed> {
     let feed: ChangeFeed | null = null;
-    const watcher = await X11Watcher.start(x11, (change) => feed?.fromX11(change));
+    const watcher = x11 ? await X11Watcher.start(x11, (change) => feed?.fromX11(change)) : null;
     feed = new ChangeFeed(watcher, atspi);
     atspi.events.on('change', feed.onAtspi);
     return feed;

@@ -6,15 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { structured } from '../../helpers/demoServer.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { useLiveBridge } from '../helpers/liveBridge.js';
+import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { calculatorScenario, type CalculatorFacts } from './scenarios/calculator.js';
 
 const stack = displayStack(['gnome-calculator']);
 
-describe.skipIf(stack.skip)('agent task: calculate in GNOME Calculator', () => {
-  it('computes 12*7+5 and reads 89 from the result', async () => {
+// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+describe.each(liveSessions(['gnome-calculator']))('agent task: calculate in GNOME Calculator ($session)', ({ session, skip }) => {
+  it.skipIf(skip)('computes 12*7+5 and reads 89 from the result', async () => {
     const seen: CalculatorFacts[] = [];
-    const run = await runScenario(calculatorScenario((facts) => seen.push(facts)));
+    const run = await runScenario(calculatorScenario((facts) => seen.push(facts)), session);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.result).toMatchObject({ result: '89', value: 89 });
     // The state agrees with the result: mode, expression and result in the summary.

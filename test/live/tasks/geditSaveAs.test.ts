@@ -4,16 +4,15 @@
  * disk; saving over the file again makes gedit ask (its own modal window), and "replace" writes.
  */
 import { describe, expect, it } from 'vitest';
-import { displayStack } from '../helpers/desktop.js';
+import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { FIRST_LINES, SECOND_LINES, geditSaveAsScenario, type SaveAsFacts } from './scenarios/geditSaveAs.js';
 
-const stack = displayStack(['gedit']);
-
-describe.skipIf(stack.skip)('agent task: gedit Save As', () => {
-  it('saves two lines to the given path, then replaces the file after gedit asks', async () => {
+// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+describe.each(liveSessions(['gedit']))('agent task: gedit Save As ($session)', ({ session, skip }) => {
+  it.skipIf(skip)('saves two lines to the given path, then replaces the file after gedit asks', async () => {
     const seen: SaveAsFacts[] = [];
-    const run = await runScenario(geditSaveAsScenario((facts) => seen.push(facts)));
+    const run = await runScenario(geditSaveAsScenario((facts) => seen.push(facts)), session);
     expect(seen).toHaveLength(1);
     const facts = seen[0] as SaveAsFacts;
     // Exactly the two lines, each ended by the newline gedit adds on save.

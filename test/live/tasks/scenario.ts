@@ -10,12 +10,14 @@ import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js
 import { createLogger } from '../../../src/util/logger.js';
 import { connectMemoryClient } from '../../helpers/demoServer.js';
 import { openLiveStack } from '../helpers/liveStack.js';
+import { openWaylandBridge, shareWithDesktop } from '../helpers/waylandStack.js';
 import { ScriptedAgent, type AgentMetrics } from './agent.js';
 
 export interface TaskContext {
   desktop: DesktopHandle;
   agent: ScriptedAgent;
-  bridge: Bridge;
+  /** The in-process bridge (X11 session only: on Wayland the bridge is a CLI child process). */
+  bridge: Bridge | null;
   /** A private scratch folder for files the task writes. */
   scratch: string;
 }
@@ -33,7 +35,11 @@ export interface TaskRun {
   logs: string[];
 }
 
-export async function runScenario(scenario: TaskScenario): Promise<TaskRun> {
+/** The sessions a scenario runs on: X11 (Xvfb + openbox, bridge in-process) or Wayland (sway, CLI bridge). */
+export type TaskSession = 'x11' | 'wayland';
+
+export async function runScenario(scenario: TaskScenario, session: TaskSession = 'x11'): Promise<TaskRun> {
+  if (session === 'wayland') return runOnWayland(scenario);
   const logs: string[] = [];
   const log = createLogger({ level: 'debug', write: (line) => logs.push(line) });
   const stack = await openLiveStack({ desktop: { apps: scenario.apps } }, log);
@@ -45,6 +51,20 @@ export async function runScenario(scenario: TaskScenario): Promise<TaskRun> {
     const metrics = agent.metrics();
     await client.close();
     return { metrics, logs };
+  } finally {
+    await stack.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function runOnWayland(scenario: TaskScenario): Promise<TaskRun> {
+  const stack = await openWaylandBridge(scenario.apps);
+  const scratch = mkdtempSync(join(tmpdir(), 'gui-bridge-task-'));
+  shareWithDesktop(scratch, stack.desktop);
+  try {
+    const agent = new ScriptedAgent(stack.client);
+    await scenario.run({ desktop: stack.desktop, agent, bridge: null, scratch });
+    return { metrics: agent.metrics(), logs: stack.stderr().split('\n') };
   } finally {
     await stack.close();
     rmSync(scratch, { recursive: true, force: true });

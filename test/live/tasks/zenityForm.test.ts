@@ -4,16 +4,15 @@
  * prints exactly the values given. The password never appears in the bridge's logs (P-SENS-1).
  */
 import { describe, expect, it } from 'vitest';
-import { displayStack } from '../helpers/desktop.js';
+import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { FORM_PASSWORD, zenityFormScenario, type ZenityFormFacts } from './scenarios/zenityForm.js';
 
-const stack = displayStack(['zenity']);
-
-describe.skipIf(stack.skip)('agent task: fill a zenity form', () => {
-  it('names the empty required field, then sends the completed form', async () => {
+// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+describe.each(liveSessions(['zenity']))('agent task: fill a zenity form ($session)', ({ session, skip }) => {
+  it.skipIf(skip)('names the empty required field, then sends the completed form', async () => {
     const seen: ZenityFormFacts[] = [];
-    const run = await runScenario(zenityFormScenario((facts) => seen.push(facts)));
+    const run = await runScenario(zenityFormScenario((facts) => seen.push(facts)), session);
     const facts = seen[0] as ZenityFormFacts;
     expect(facts.firstError).toMatchObject({ code: 'validation_failed', fields: [{ field: 'fields.Last name', error: 'required: it is empty' }] });
     // Between the calls the form shows what was given; the password only masked.

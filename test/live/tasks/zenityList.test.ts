@@ -5,16 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_ROWS } from '../../../translators/generic/blocks.js';
-import { displayStack } from '../helpers/desktop.js';
+import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { LIST_ROWS, PICKED_ROW, zenityListScenario, type ZenityListFacts } from './scenarios/zenityList.js';
 
-const stack = displayStack(['zenity']);
-
-describe.skipIf(stack.skip)('agent task: pick a row of a 10,000-row zenity list', () => {
-  it('finds row 7,345 with load_rows, chooses it, and zenity prints it', async () => {
+// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+describe.each(liveSessions(['zenity']))('agent task: pick a row of a 10,000-row zenity list ($session)', ({ session, skip }) => {
+  it.skipIf(skip)('finds row 7,345 with load_rows, chooses it, and zenity prints it', async () => {
     const seen: ZenityListFacts[] = [];
-    await runScenario(zenityListScenario((facts) => seen.push(facts)));
+    await runScenario(zenityListScenario((facts) => seen.push(facts)), session);
     const facts = seen[0] as ZenityListFacts;
     expect(facts.table).toMatchObject({ columns: ['Number', 'Name'], offset: 0, total: LIST_ROWS });
     expect(facts.table.rows).toHaveLength(PREVIEW_ROWS);

@@ -1,5 +1,6 @@
 /** `type_text {text}` and `press_keys {keys}`: keyboard input into the window, for what no field covers. */
 import { z } from 'zod';
+import { acceptsKeys } from '../../../src/platform/probe.js';
 import { requireWindow } from '../../../src/translate/commonActions.js';
 import { defineAction } from '../../../src/translate/define.js';
 import { readWindow } from '../reading.js';
@@ -15,7 +16,8 @@ export const typeTextAction = defineAction({
   description: 'Types text with the keyboard into the window’s focused field (use set_field to replace a field’s whole value).',
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
-  available: (_view, root) => settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
+  // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
+  available: (_view, root) => acceptsKeys(root) && settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const effect = watchEffect(ctx, window);
@@ -30,6 +32,7 @@ export const pressKeysAction = defineAction({
   title: 'Press keys',
   description: 'Presses keys or shortcuts in the window, one after another (e.g. ["ctrl+s"], ["Escape"], ["alt+F4"]), and waits briefly for an effect.',
   kind: 'destructive',
+  available: (_view, root) => acceptsKeys(root),
   input: z.object({
     keys: z
       .array(z.string().regex(CHORD, 'a key name or chord such as "ctrl+shift+s", "Return", "Escape", "F5"'))

@@ -10,6 +10,7 @@ import { appProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
 import { addProcess, desktopPaths, removeProcess, type DesktopState } from './state.js';
 import { tearDown } from './teardown.js';
 import { DesktopError, exitWatch } from './wait.js';
+import { waitForWaylandWindowOf } from '../wayland/desktop/windows.js';
 import { waitForWindowOf } from './windowManager.js';
 
 export interface LaunchedApp {
@@ -59,8 +60,9 @@ export class DesktopHandle implements Desktop {
 
   constructor(readonly state: DesktopState) {}
 
+  /** ":N" (X11), or "wayland-N" for a Wayland desktop numbered N (`--display N` selects it). */
   get display(): string {
-    return `:${this.state.display}`;
+    return this.state.wayland ? `wayland-${this.state.display}` : `:${this.state.display}`;
   }
 
   get env(): Record<string, string> {
@@ -91,7 +93,7 @@ export class DesktopHandle implements Desktop {
     const started = await Promise.all(commands.map((command) => this.spawnApp(command, [])));
     await Promise.all(
       started.map((app) =>
-        waitForWindowOf(this.display, app.process.pid, {
+        (this.state.wayland ? waitForWaylandWindowOf(this.state.wayland.swaySocket) : (pid: number, o: Parameters<typeof waitForWindowOf>[2]) => waitForWindowOf(this.display, pid, o))(app.process.pid, {
           what: `a window of ${app.process.name} (pid ${app.process.pid})`,
           timeoutMs: APP_WINDOW_TIMEOUT_MS,
           abort: exitWatch(app.process.name, app.exited, () => logTail(app.logFile)),
@@ -107,6 +109,12 @@ export class DesktopHandle implements Desktop {
     if (leftovers.length > 0) throw new DesktopError(`desktop ${this.display}: processes still running after SIGKILL: ${leftovers.join(', ')}`);
   }
 
+  /** Apps of a Wayland desktop run as its account (the a11y bus accepts only that user). */
+  private account(): { uid?: number; gid?: number } {
+    const wayland = this.state.wayland;
+    return wayland && wayland.uid !== process.getuid?.() ? { uid: wayland.uid, gid: wayland.gid } : {};
+  }
+
   private async spawnApp(command: string, args: string[], captureStdout = false): Promise<Spawned & { stdoutFile?: string }> {
     if (this.stopped) throw new DesktopError(`desktop ${this.display} is stopped`);
     const executable = requireExecutable(command);
@@ -114,7 +122,7 @@ export class DesktopHandle implements Desktop {
     const name = `app-${this.launched}-${basename(command)}`;
     const logDir = desktopPaths(this.state.dir).logs;
     const stdoutFile = captureStdout ? join(logDir, `${name}.stdout`) : undefined;
-    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: appProcessEnv(this.state.env), logDir, stdoutFile });
+    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: appProcessEnv(this.state.env), logDir, stdoutFile, ...this.account() });
     addProcess(this.state, spawned.process);
     return { ...spawned, ...(stdoutFile ? { stdoutFile } : {}) };
   }

@@ -40,6 +40,9 @@ export interface SpawnRequest {
   logDir: string;
   /** Standard output goes to this file instead of the log (stderr stays in the log). */
   stdoutFile?: string;
+  /** Run as this account (Wayland desktops: sway refuses root). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface Spawned {
@@ -58,7 +61,7 @@ export function spawnTracked(request: SpawnRequest): Promise<Spawned> {
     if (outFd !== fd) closeSync(outFd);
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(request.command, request.args, { env: request.env, stdio: ['ignore', outFd, fd], detached: true });
+    const child = spawn(request.command, request.args, { env: request.env, stdio: ['ignore', outFd, fd], detached: true, uid: request.uid, gid: request.gid });
     const exited = new Promise<number | NodeJS.Signals | null>((done) => child.once('exit', (code, sig) => done(code ?? sig)));
     child.once('error', (error) => {
       closeFds();

@@ -20,6 +20,8 @@ export const DesktopStateSchema = z.object({
   env: z.record(z.string(), z.string()),
   processes: z.array(TrackedProcessSchema),
   createdAt: z.string(),
+  /** Wayland desktops (`desktop up --wayland`): the account it runs as and that account's directory. */
+  wayland: z.object({ user: z.string(), uid: z.number().int(), gid: z.number().int(), userDir: z.string(), swaySocket: z.string() }).optional(),
 });
 export type DesktopState = z.infer<typeof DesktopStateSchema>;
 

@@ -8,7 +8,7 @@ import { descendantsOf, findTaggedProcesses, isRunning, terminatePids, terminate
 import { DESKTOP_MARKER, type DesktopState } from './state.js';
 
 /** The desktop's own processes, in start order. Everything else tracked is an application. */
-export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox'];
+export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'dbus-a11y', 'a11y-bus-name', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'sway'];
 
 export async function tearDown(state: DesktopState): Promise<number[]> {
   const core = state.processes.filter((p) => CORE_PROCESS_NAMES.includes(p.name));
@@ -22,6 +22,9 @@ export async function tearDown(state: DesktopState): Promise<number[]> {
   for (const proc of [...core].reverse()) await terminateTree(proc, 1500);
   const leftovers = [...new Set([...findTaggedProcesses(DESKTOP_MARKER, state.dir), ...state.processes.filter((p) => isRunning(p)).map((p) => p.pid)])];
   const stubborn = await terminatePids(leftovers, 500);
-  if (stubborn.length === 0) rmSync(state.dir, { recursive: true, force: true });
+  if (stubborn.length === 0) {
+    if (state.wayland) rmSync(state.wayland.userDir, { recursive: true, force: true });
+    rmSync(state.dir, { recursive: true, force: true });
+  }
   return stubborn;
 }

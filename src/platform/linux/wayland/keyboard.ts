@@ -1,0 +1,58 @@
+/**
+ * Keys on Wayland: the compositor's virtual keyboard (zwp_virtual_keyboard_v1) through `wtype`,
+ * which sends the keymap by file descriptor (a thing our pure-JS wire client cannot do). No
+ * virtual keyboard (GNOME: org.gnome.Mutter.RemoteDesktop instead, not done yet) or no wtype:
+ * key tools are not offered at all (KEYBOARD_ATTRIBUTE on the window roots).
+ */
+import { execFile } from 'node:child_process';
+import type { KeyInput } from '../../probe.js';
+import { findExecutable } from '../desktop/binaries.js';
+import { parseChords } from '../input/chord.js';
+
+const MODIFIERS: Record<string, string> = { ctrl: 'ctrl', control: 'ctrl', shift: 'shift', alt: 'alt', super: 'logo', meta: 'logo', cmd: 'logo' };
+const TIMEOUT_MS = 10_000;
+
+/** wtype arguments for key chords: modifiers held (-M) around each key (-k, by keysym value). */
+export function chordArguments(chords: string[]): string[] {
+  const parsed = parseChords(chords); // validates every name before anything is pressed
+  const args: string[] = [];
+  chords.forEach((text, i) => {
+    const chord = parsed[i];
+    if (!chord) return;
+    const names = text.trim() === '+' ? [] : text.trim().endsWith('++') ? text.trim().slice(0, -2).split('+') : text.trim().split('+').slice(0, -1);
+    const mods = names.map((name) => MODIFIERS[name.trim().toLowerCase()] ?? name.trim().toLowerCase());
+    for (const mod of mods) args.push('-M', mod);
+    args.push('-k', `0x${chord.key.toString(16)}`);
+    for (const mod of [...mods].reverse()) args.push('-m', mod);
+  });
+  return args;
+}
+
+export class WtypeKeyboard {
+  private constructor(
+    private readonly wtype: string,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  /** A keyboard when the compositor offers a virtual keyboard and wtype is installed. */
+  static find(interfaces: string[], env: NodeJS.ProcessEnv): WtypeKeyboard | null {
+    if (!interfaces.includes('zwp_virtual_keyboard_manager_v1')) return null;
+    const wtype = findExecutable('wtype', env.PATH ?? process.env.PATH ?? '');
+    return wtype ? new WtypeKeyboard(wtype, env) : null;
+  }
+
+  send(input: KeyInput): Promise<void> {
+    // Text goes through stdin ("wtype -"): never parsed as options, never on a command line.
+    return 'text' in input ? this.run(['-'], input.text) : this.run(chordArguments(input.keys));
+  }
+
+  private run(args: string[], stdin?: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = execFile(this.wtype, args, { env: this.env, timeout: TIMEOUT_MS }, (error, _out, stderr) => {
+        if (error) reject(new Error(`wtype failed: ${String(stderr).trim() || error.message}`));
+        else resolve();
+      });
+      child.stdin?.end(stdin ?? '');
+    });
+  }
+}
