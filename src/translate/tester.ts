@@ -1,8 +1,13 @@
 /**
  * TranslatorTester, in the spirit of ESLint's RuleTester: data-driven checks of translators on
  * recorded fixtures. For `fixtures/<app>/<scenario>.json` the expected output lives next to it in
- * `<scenario>.expected.json`: per translator, per window, the summary, the published blocks and
- * the action list (names, kinds, input JSON schemas) exactly as the bridge would publish them.
+ * `<scenario>.expected.json`: per translator, per window, what the translator decides — the
+ * summary, the published blocks and the actions (names, kinds and the enum values of their input
+ * schemas) exactly as the bridge would publish them.
+ *
+ * The rest of an input schema (types, limits, descriptions) is wording shared by many actions: it
+ * is checked once, in one input-schema file (`checkInputSchemas`), so a shared wording change
+ * rewrites that file only, not every expected file.
  *
  * Strict: the expected file is validated with unknown keys refused, compared with deep strict
  * equality (an extra or missing key is a difference), and results for translators or windows the
@@ -16,28 +21,68 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { formatIssues, parseFixture, type Fixture } from '../platform/fixture/format.js';
-import { translateFixture, type PublishedWindowView } from './fixtureView.js';
-import type { TranslatorDef } from './types.js';
+import { translateFixture, type PublishedAction, type PublishedWindowView } from './fixtureView.js';
+import type { JsonSchema } from './jsonSchema.js';
+import { enumValues } from './schemaEnums.js';
+import type { ActionKind, TranslatorDef } from './types.js';
 
 export const EXPECTED_FORMAT = 'gui-bridge-expected';
 export const EXPECTED_SUFFIX = '.expected.json';
+export const INPUT_SCHEMAS_FORMAT = 'gui-bridge-input-schemas';
+
+const KindSchema = z.enum(['read', 'navigate', 'write', 'destructive']);
+
+const ExpectedActionSchema = z.strictObject({
+  name: z.string(),
+  kind: KindSchema,
+  enums: z.record(z.string(), z.array(z.unknown())).optional(),
+});
 
 const ExpectedWindowSchema = z.strictObject({
   nativeId: z.string(),
   title: z.string(),
   summary: z.string(),
   blocks: z.array(z.record(z.string(), z.unknown())),
-  actions: z.array(z.strictObject({ name: z.string(), kind: z.enum(['read', 'navigate', 'write', 'destructive']), inputSchema: z.record(z.string(), z.unknown()) })),
+  actions: z.array(ExpectedActionSchema),
 });
 
 const ExpectedFileSchema = z.strictObject({
   format: z.literal(EXPECTED_FORMAT),
-  version: z.literal(1),
+  version: z.literal(2),
   fixture: z.string(),
   translators: z.record(z.string(), z.strictObject({ windows: z.array(ExpectedWindowSchema) })),
 });
 
-type ExpectedFile = { format: typeof EXPECTED_FORMAT; version: 1; fixture: string; translators: Record<string, { windows: PublishedWindowView[] }> };
+const InputSchemasFileSchema = z.strictObject({
+  format: z.literal(INPUT_SCHEMAS_FORMAT),
+  version: z.literal(1),
+  translators: z.record(
+    z.string(),
+    z.record(z.string(), z.strictObject({ fixture: z.string(), inputSchema: z.record(z.string(), z.unknown()) })),
+  ),
+});
+
+/** An action as an expected file keeps it: `enums` only when its input schema has any. */
+export interface ExpectedAction {
+  name: string;
+  kind: ActionKind;
+  enums?: Record<string, unknown[]>;
+}
+
+export type ExpectedWindow = Omit<PublishedWindowView, 'actions'> & { actions: ExpectedAction[] };
+
+type ExpectedFile = {
+  format: typeof EXPECTED_FORMAT;
+  version: 2;
+  fixture: string;
+  translators: Record<string, { windows: ExpectedWindow[] }>;
+};
+
+type InputSchemasFile = {
+  format: typeof INPUT_SCHEMAS_FORMAT;
+  version: 1;
+  translators: Record<string, Record<string, { fixture: string; inputSchema: JsonSchema }>>;
+};
 
 export type DescribeFn = (name: string, body: () => void) => void;
 export type ItFn = (name: string, body: () => void | Promise<void>) => void;
@@ -71,27 +116,48 @@ export function loadFixture(path: string): Fixture {
   return parseFixture(readFileSync(path, 'utf8'), path);
 }
 
+/** An action reduced to what its translator decides. */
+export function expectedAction(action: PublishedAction): ExpectedAction {
+  const enums = enumValues(action.inputSchema);
+  return { name: action.name, kind: action.kind, ...(Object.keys(enums).length > 0 ? { enums } : {}) };
+}
+
 /** What the given translators make of a fixture, keyed by translator id (translators matching nothing are left out). */
 export function produceExpected(fixturePath: string, fixture: Fixture, translators: readonly TranslatorDef[]): ExpectedFile {
   const sections: ExpectedFile['translators'] = {};
   for (const translator of translators) {
-    const windows = translateFixture(fixture, translator);
+    const windows = translateFixture(fixture, translator).map((w) => ({ ...w, actions: w.actions.map(expectedAction) }));
     if (windows.length > 0) sections[translator.id] = { windows };
   }
-  return { format: EXPECTED_FORMAT, version: 1, fixture: basename(fixturePath), translators: sections };
+  return { format: EXPECTED_FORMAT, version: 2, fixture: basename(fixturePath), translators: sections };
 }
 
 export function readExpected(path: string): ExpectedFile {
+  return readChecked(path, ExpectedFileSchema, 'expected file') as ExpectedFile;
+}
+
+function readChecked(path: string, schema: z.ZodType, what: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
     throw new Error(`${path} does not exist. Create it on purpose with UPDATE_EXPECTED=1 and review the diff.`);
   }
-  const parsed = ExpectedFileSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${path} is not a valid expected file:\n${formatIssues(parsed.error)}`);
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${path} is not a valid ${what}:\n${formatIssues(parsed.error)}`);
   // Compare against the raw JSON, not the parsed copy: nothing may be stripped before comparing.
-  return JSON.parse(text) as ExpectedFile;
+  return JSON.parse(text);
+}
+
+/** Whether to rewrite `path` instead of comparing; throws for an UPDATE_EXPECTED left on in CI. */
+function updating(path: string, options: TesterOptions): boolean {
+  if (!(options.update ?? updateRequested())) return false;
+  // UPDATE_EXPECTED left on in CI would make every fixture test pass: refuse it there. An
+  // explicit `update: true` (the tester's own tests, on temporary copies) is a choice in code.
+  if (options.update === undefined && process.env.CI) {
+    throw new Error(`refusing to rewrite ${path} in CI: update expectations locally and review the diff`);
+  }
+  return true;
 }
 
 /**
@@ -102,12 +168,7 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
   const fixture = loadFixture(fixturePath);
   const actual = produceExpected(fixturePath, fixture, options.translators);
   const expectedPath = expectedPathOf(fixturePath);
-  if (options.update ?? updateRequested()) {
-    // UPDATE_EXPECTED left on in CI would make every fixture test pass: refuse it there. An
-    // explicit `update: true` (the tester's own tests, on temporary copies) is a choice in code.
-    if (options.update === undefined && process.env.CI) {
-      throw new Error(`refusing to rewrite ${expectedPath} in CI: update expectations locally and review the diff`);
-    }
+  if (updating(expectedPath, options)) {
     writeExpected(expectedPath, actual, options.report);
     return;
   }
@@ -120,13 +181,58 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
     deepStrictEqual(got.map((w) => w.nativeId), want.map((w) => w.nativeId), `${expectedPath}: windows of "${id}" differ`);
     for (const [i, window] of got.entries()) {
       // JSON round trip: the comparison sees exactly what a client would (no undefined keys).
-      deepStrictEqual(JSON.parse(JSON.stringify(window)), want[i], `${expectedPath}: "${id}" on window ${window.nativeId} ("${window.title}") differs`);
+      const where = `${expectedPath}: "${id}" on window ${window.nativeId} ("${window.title}")`;
+      deepStrictEqual(JSON.parse(JSON.stringify(window)), want[i], `${where} differs`);
     }
   }
   deepStrictEqual(expected.fixture, basename(fixturePath), `${expectedPath}: names another fixture`);
 }
 
-function writeExpected(path: string, content: ExpectedFile, report: ((line: string) => void) | undefined): void {
+/**
+ * The full input schema of every action the translators publish on the fixtures, once per
+ * translator and action name: from the first fixture (in the order given) that publishes it.
+ */
+export function produceInputSchemas(fixturePaths: readonly string[], translators: readonly TranslatorDef[]): InputSchemasFile {
+  const sections: InputSchemasFile['translators'] = {};
+  for (const fixturePath of fixturePaths) {
+    const fixture = loadFixture(fixturePath);
+    for (const translator of translators) {
+      for (const window of translateFixture(fixture, translator)) {
+        const section = (sections[translator.id] ??= {});
+        for (const action of window.actions) section[action.name] ??= { fixture: fixturePath, inputSchema: action.inputSchema };
+      }
+    }
+  }
+  const sorted: InputSchemasFile['translators'] = {};
+  for (const translator of translators) {
+    const section = sections[translator.id];
+    if (section) sorted[translator.id] = Object.fromEntries(Object.entries(section).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+  return { format: INPUT_SCHEMAS_FORMAT, version: 1, translators: sorted };
+}
+
+/**
+ * Checks (or, in update mode, rewrites) the one file holding the full input schemas: the shared
+ * schema wording that expected files leave out. Pass fixture paths in a stable order.
+ */
+export function checkInputSchemas(fixturePaths: readonly string[], schemasPath: string, options: TesterOptions): void {
+  const actual = produceInputSchemas(fixturePaths, options.translators);
+  if (updating(schemasPath, options)) {
+    writeExpected(schemasPath, actual, options.report);
+    return;
+  }
+  const expected = readChecked(schemasPath, InputSchemasFileSchema, 'input-schema file') as InputSchemasFile;
+  deepStrictEqual(Object.keys(actual.translators), Object.keys(expected.translators), `${schemasPath}: translators with actions differ`);
+  for (const [id, actions] of Object.entries(actual.translators)) {
+    deepStrictEqual(Object.keys(actions), Object.keys(expected.translators[id] ?? {}), `${schemasPath}: actions of "${id}" differ`);
+    for (const [name, entry] of Object.entries(actions)) {
+      const want = expected.translators[id]?.[name];
+      deepStrictEqual(JSON.parse(JSON.stringify(entry)), want, `${schemasPath}: "${id}" action ${name} differs`);
+    }
+  }
+}
+
+function writeExpected(path: string, content: ExpectedFile | InputSchemasFile, report: ((line: string) => void) | undefined): void {
   const text = `${JSON.stringify(content, null, 2)}\n`;
   let before = '';
   try {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serializeFixture } from '../../src/platform/fixture/format.js';
 import { defineTranslator } from '../../src/translate/define.js';
-import { checkFixture, describeFixtureFolder, expectedPathOf, updateRequested } from '../../src/translate/tester.js';
+import { enumValues } from '../../src/translate/schemaEnums.js';
+import { checkFixture, checkInputSchemas, describeFixtureFolder, expectedPathOf, updateRequested } from '../../src/translate/tester.js';
 import type { TranslatorDef } from '../../src/translate/types.js';
 import { genericTranslator } from '../../translators/generic/index.js';
 import { recordDemoScenario } from '../translators/demoScenarios.js';
@@ -40,6 +41,16 @@ describe('TranslatorTester', () => {
     expect(expected.translators.generic.windows[0]).toMatchObject({ title: 'Order Editor — #12345' });
   });
 
+  it('keeps only what a translator decides of an action: name, kind and enum values', async () => {
+    const path = await fixtureCopy();
+    checkFixture(path, { translators, update: true, ...quiet });
+    const actions = JSON.parse(readFileSync(expectedPathOf(path), 'utf8')).translators.generic.windows[0].actions;
+    for (const action of actions) expect(Object.keys(action).filter((k) => !['name', 'kind', 'enums'].includes(k))).toEqual([]);
+    const press = actions.find((a: { name: string }) => a.name === 'press');
+    expect(press).toMatchObject({ kind: expect.any(String), enums: { button: expect.arrayContaining([expect.any(String)]) } });
+    expect(JSON.stringify(actions)).not.toContain('description');
+  });
+
   it('fails on any difference: summary, an extra key in a block, a missing action', async () => {
     const path = await fixtureCopy();
     checkFixture(path, { translators, update: true, ...quiet });
@@ -71,6 +82,25 @@ describe('TranslatorTester', () => {
     expect(() => checkFixture(path, { translators, update: false })).toThrow(/translators with output differ/);
   });
 
+  it('checks the full input schemas once, in one file, and fails on a wording change there', async () => {
+    const path = await fixtureCopy();
+    const schemas = join(path, '..', 'input-schemas.expected.json');
+    expect(() => checkInputSchemas([path], schemas, { translators, update: false })).toThrow(/does not exist/);
+    checkInputSchemas([path], schemas, { translators, update: true, ...quiet });
+    expect(() => checkInputSchemas([path], schemas, { translators, update: false })).not.toThrow();
+    const file = JSON.parse(readFileSync(schemas, 'utf8'));
+    expect(file.translators.generic.press).toMatchObject({ fixture: path, inputSchema: { type: 'object' } });
+    file.translators.generic.press.inputSchema.properties.button.description = 'Reworded.';
+    writeFileSync(schemas, JSON.stringify(file));
+    expect(() => checkInputSchemas([path], schemas, { translators, update: false })).toThrow(/"generic" action press differs/);
+    delete file.translators.generic.press;
+    writeFileSync(schemas, JSON.stringify(file));
+    expect(() => checkInputSchemas([path], schemas, { translators, update: false })).toThrow(/actions of "generic" differ/);
+    vi.stubEnv('CI', 'true');
+    vi.stubEnv('UPDATE_EXPECTED', '1');
+    expect(() => checkInputSchemas([path], schemas, { translators, ...quiet })).toThrow(/refusing to rewrite .* in CI/);
+  });
+
   it('refuses an UPDATE_EXPECTED left on in CI, reads UPDATE_EXPECTED, obeys an explicit update', async () => {
     const path = await fixtureCopy();
     vi.stubEnv('CI', 'true');
@@ -96,6 +126,27 @@ describe('TranslatorTester', () => {
     const flaky = defineTranslator({ id: 'flaky', match: {}, translate: () => ({ summary: `run ${++n}`, blocks: [], actions: [] }) });
     expect(() => checkFixture(path, { translators: [mutating], update: true, ...quiet })).toThrow(/read only|read-only|Cannot assign/);
     expect(() => checkFixture(path, { translators: [flaky], update: true, ...quiet })).toThrow(/not deterministic/);
+  });
+
+  it('finds enum values by path: properties, array items, anyOf branches, additionalProperties', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        button: { type: 'string', enum: ['OK', 'Cancel'], description: 'shared wording' },
+        rows: { type: 'array', items: { enum: ['a', 'b'] } },
+        at: { anyOf: [{ type: 'integer' }, { type: 'string', enum: ['start', 'end'] }] },
+        fields: { type: 'object', properties: { Team: { enum: ['Red'] } }, additionalProperties: { enum: [1] } },
+        text: { type: 'string' },
+      },
+    };
+    expect(enumValues(schema)).toEqual({
+      button: ['OK', 'Cancel'],
+      'rows[]': ['a', 'b'],
+      at: ['start', 'end'],
+      'fields.Team': ['Red'],
+      'fields.*': [1],
+    });
+    expect(enumValues({ type: 'object', properties: {} })).toEqual({});
   });
 
   it('registers one describe per folder, one it per fixture, and catches orphan expected files', async () => {
