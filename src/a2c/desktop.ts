@@ -1,7 +1,7 @@
 /**
  * organize_desktop: how a Computer turns the `window://` resources of its MCP servers into the
- * `desktops` strings of `client:get_desktop`. Behaviour contract of a2c-smcp-protocol
- * docs/specification/desktop.md "Desktop 组织策略" with v0.2 metadata sources (seed §4.1, §6.2),
+ * `desktops` strings of `client:get_desktop`. Behaviour contract of
+ * a2c-smcp-protocol/docs/specification/desktop.md "Desktop 组织策略" with v0.2 metadata sources (seed §4.1, §6.2),
  * matching python-sdk a2c_smcp/computer/desktop/organize.py:
  *  0. `window` filter: exact URI match, applied first;
  *  1. size ≤ 0 → []; drop windows with no contents, a non-window URI or only blob contents;

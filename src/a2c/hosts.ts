@@ -1,7 +1,7 @@
 /**
  * Which `window://` host each application's windows get. The host names the resource namespace of
  * one MCP server and SHOULD be unique across the servers of a Computer, in reverse-domain style
- * (seed §4.2, H1; a2c-smcp-protocol docs/specification/desktop.md "组成部分").
+ * (seed §4.2, H1; a2c-smcp-protocol/docs/specification/desktop.md "组成部分").
  *
  * - By default the host is derived from the application id (`org.guibridge.OrdersDemo` →
  *   `org.guibridge.ordersdemo`); an id without dots becomes `local.<id>`.

@@ -1,7 +1,7 @@
 /**
  * What the agent should look at first, as `annotations.priority` in [0, 1] (seed §4.1, W2/W4;
  * §7: 1.0 highest, 0.8 high, 0.5 medium, 0.3 low, 0.0 lowest). A2C-SMCP Computers sort one
- * server's windows by it, highest first (a2c-smcp-protocol docs/specification/desktop.md step 3).
+ * server's windows by it, highest first (a2c-smcp-protocol/docs/specification/desktop.md step 3).
  *
  * | window                                                         | priority |
  * |----------------------------------------------------------------|----------|

@@ -1,7 +1,7 @@
 /**
  * A2C-SMCP v0.2 wire vocabulary used by the Computer connector: namespace, events, error codes and
- * the request payloads it accepts (zod at the boundary). Names follow a2c-smcp-protocol
- * docs/specification/events.md and data-structures.md and python-sdk a2c_smcp/smcp.py; codes follow
+ * the request payloads it accepts (zod at the boundary). Names follow
+ * a2c-smcp-protocol/docs/specification/events.md and data-structures.md and python-sdk a2c_smcp/smcp.py; codes follow
  * error-handling.md and the seed §4.3.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Protocol versions: MAJOR.MINOR.PATCH; in v0.x only equal MAJOR.MINOR are compatible, from 1.0
- * the server's MINOR must be ≥ the client's (a2c-smcp-protocol docs/specification/versioning.md
+ * the server's MINOR must be ≥ the client's (a2c-smcp-protocol/docs/specification/versioning.md
  * "兼容性判定规则"). The Computer only announces its version; servers decide, and the test server
  * uses `isCompatible` for its middleware.
  */

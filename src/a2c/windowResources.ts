@@ -3,7 +3,7 @@
  * shaped for A2C-SMCP v0.2 Computers (seed §4.1, §5.1):
  * - metadata in `annotations` (priority in [0,1], audience ["assistant"], lastModified ISO 8601)
  *   and `_meta.fullscreen` (true on at most one window), never in the URI (W1–W4);
- * - cursor paging on `resources/list` (a2c-smcp-protocol docs/specification/events.md
+ * - cursor paging on `resources/list` (a2c-smcp-protocol/docs/specification/events.md
  *   `client:get_resources` forwards one page at a time);
  * - `resources/read` returns compact text from a per-window cache;
  * - `resources/list_changed` when windows open or close, `resources/updated` only when a window's

@@ -1,7 +1,7 @@
 /**
  * The compact text of one `window://` resource: title, a status line, the summary and the blocks.
  * A2C-SMCP Computers re-read every window on every desktop request and render `"{uri}\n\n{text}"`
- * for an LLM (a2c-smcp-protocol docs/specification/desktop.md "Desktop 内容格式", best practice 6:
+ * for an LLM (a2c-smcp-protocol/docs/specification/desktop.md "Desktop 内容格式", best practice 6:
  * "窗口内容保持简洁、文本化"), so this is plain text, not the JSON of `app://windows`.
  *
  * It is built only from the published content, which is already masked (P-SENS-1).

@@ -1,8 +1,8 @@
 /**
  * A2C-SMCP v0.2 Window URIs: `window://<host>/<seg>/<seg>…`, a pure identifier (seed §4.1, W1).
  *
- * Two layers, as the protocol asks (seed §4.1 "校验规则", §6.1; a2c-smcp-protocol
- * docs/specification/desktop.md "Window URI 规范"):
+ * Two layers, as the protocol asks (seed §4.1 "校验规则", §6.1;
+ * a2c-smcp-protocol/docs/specification/desktop.md "Window URI 规范"):
  * - building is strict (the "Agent SDK construct layer"): a query, a fragment, an empty or
  *   malformed host is an error;
  * - parsing is tolerant (the "Computer parse layer"): a query or fragment is dropped with a warning,

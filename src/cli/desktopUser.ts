@@ -1,7 +1,7 @@
 /**
  * Running as the desktop's user. A Wayland desktop brought up by root runs as an unprivileged
  * account (sway refuses root), and its accessibility bus answers only that account: GTK3's
- * bridge rejects any other caller, root included (linux-desktop-notes.md, "Wayland"). So when
+ * bridge rejects any other caller, root included (docs/linux-desktop-notes.md, "Wayland"). So when
  * root runs a command that reads the desktop and the environment names the desktop's account
  * (`GUI_BRIDGE_DESKTOP_USER`, printed by `desktop env`), the CLI re-executes itself as that
  * account with the same arguments, standard streams and environment, and exits with its code.

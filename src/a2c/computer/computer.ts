@@ -1,7 +1,7 @@
 /**
  * The A2C-SMCP Computer: the MCP servers it hosts and the answers to agents' `client:*` events,
- * independent of Socket.IO (the connector carries them). Behaviour follows a2c-smcp-protocol
- * docs/specification (events.md, desktop.md, error-handling.md) and python-sdk
+ * independent of Socket.IO (the connector carries them). Behaviour follows
+ * a2c-smcp-protocol/docs/specification (events.md, desktop.md, error-handling.md) and python-sdk
  * a2c_smcp/computer/computer.py:
  * - tools of all servers under their own names (a duplicate name keeps the first server's tool and
  *   is logged: the Python SDK refuses duplicates, we keep serving);

@@ -1,5 +1,5 @@
 /**
- * The Computer's Socket.IO link to an A2C-SMCP server (a2c-smcp-protocol docs/specification
+ * The Computer's Socket.IO link to an A2C-SMCP server (a2c-smcp-protocol/docs/specification
  * events.md "连接握手", versioning.md, error-handling.md "协议版本不匹配（4008）"; seed §4.4):
  * - namespace `/smcp`, URL query `a2c_version=0.2.0`, `auth.role = "computer"` (+ token);
  * - transports polling first, so the first handshake is an HTTP request whose 400 body is

@@ -1,6 +1,6 @@
 /**
  * The Computer's answers to `client:*` events (Agent → Server → Computer, replies by Socket.IO
- * ack) and its reaction to `notify:tool_call_cancel`: a2c-smcp-protocol docs/specification
+ * ack) and its reaction to `notify:tool_call_cancel`: a2c-smcp-protocol/docs/specification
  * events.md; reply shapes are the official ones (src/a2c/schemas). Payloads are validated with zod;
  * a bad one gets a flat ErrorPayload `{code: 400, message}` (error-handling.md "错误响应格式"), one
  * addressed to another Computer `{code: 404}`, and the process keeps running.

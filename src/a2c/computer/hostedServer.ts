@@ -2,7 +2,7 @@
  * One MCP server hosted by the Computer, reached through a real SDK `Client` on any transport.
  * It keeps what the Computer needs to answer agents without re-asking on every event (the tool
  * list, the set of window URIs) and turns the server's notifications into the two changes the
- * A2C-SMCP server cares about (a2c-smcp-protocol docs/specification/desktop.md "变化检测"):
+ * A2C-SMCP server cares about (a2c-smcp-protocol/docs/specification/desktop.md "变化检测"):
  * - `tools/list_changed` → tools changed;
  * - `resources/list_changed` → desktop changed when the set of `window://` URIs changed;
  * - `resources/updated` of a `window://` URI → desktop changed.

@@ -8,9 +8,10 @@
  * them with pydantic `TypeAdapter`: required keys must be there, unknown keys are silently dropped
  * (`extra = "ignore"`), which zod's default `z.object` (strip) mirrors.
  *
- * SPEC: A2C-SMCP/a2c-smcp-protocol tag v0.2.3, docs/specification/{events,data-structures,
- * error-handling}.md. Where the SPEC's events.md says "MCP standard Resource" and its
- * data-structures.md says `A2CResource`, the SDK follows data-structures.md, and so do we.
+ * SPEC: A2C-SMCP/a2c-smcp-protocol tag v0.2.3,
+ * a2c-smcp-protocol/docs/specification/{events,data-structures,error-handling}.md. Where the
+ * SPEC's events.md says "MCP standard Resource" and its data-structures.md says `A2CResource`, the
+ * SDK follows data-structures.md, and so do we.
  *
  * Per `client:*` event, REPLY_SCHEMAS is the success shape the official Server validates a
  * Computer's reply against (python-sdk a2c_smcp/server/namespace.py `_relay_client_call`: a reply

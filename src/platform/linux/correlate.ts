@@ -1,7 +1,7 @@
 /**
  * Window ↔ accessible matching. AT-SPI has no X window id and no dialog→owner link, X11 has no
  * accessibility tree: each X11 client window is paired with one AT-SPI top-level of the same
- * process by score (linux-desktop-notes.md, "Window ↔ accessible matching", measured on 7
+ * process by score (docs/linux-desktop-notes.md, "Window ↔ accessible matching", measured on 7
  * windows incl. two same-titled windows in one process):
  *   name = title +10 · dialog-ness agrees ±3 · modal agrees ±2 · both active +2 ·
  *   GTK3 origin exact (frame offset from window-coordinate extents) +5, size incl. frame +3 ·

@@ -1,7 +1,7 @@
 /**
  * Records real window ↔ accessible data for the correlate unit tests:
  *   npx tsx test/live/helpers/recordCorrelation.ts > test/platform/linux/fixtures/correlate-desktop.json
- * Scenario (linux-desktop-notes.md): gnome-calculator (GTK4) with its About dialog (role frame),
+ * Scenario (docs/linux-desktop-notes.md): gnome-calculator (GTK4) with its About dialog (role frame),
  * gedit (GTK3) with its modal Save As, a zenity modal attached to the calculator (another
  * process's owner), and twins.py (two same-titled windows + a message dialog named
  * "Information"). The expected pairs in the fixture are checked by hand, not produced here.

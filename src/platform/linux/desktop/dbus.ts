@@ -1,7 +1,7 @@
 /**
  * The few D-Bus calls bringing up the accessibility bus needs. Only `NameHasOwner` is used to
  * wait: calling `org.a11y.Bus` before our launcher owns the name would make the session bus
- * activate a second launcher, and ours would exit (linux-desktop-notes.md).
+ * activate a second launcher, and ours would exit (docs/linux-desktop-notes.md).
  */
 import dbus from 'dbus-next';
 

@@ -1,6 +1,6 @@
 /**
  * The variables that make a process part of one desktop, with accessibility on for every
- * toolkit (linux-desktop-notes.md "Bringing up a headless accessible desktop").
+ * toolkit (docs/linux-desktop-notes.md "Bringing up a headless accessible desktop").
  */
 import { join } from 'node:path';
 import { DESKTOP_MARKER, type DesktopPaths } from './state.js';

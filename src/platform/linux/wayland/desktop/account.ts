@@ -1,5 +1,5 @@
 /**
- * Who a Wayland desktop runs as. sway refuses to run as root (linux-desktop-notes.md, "Wayland"),
+ * Who a Wayland desktop runs as. sway refuses to run as root (docs/linux-desktop-notes.md, "Wayland"),
  * so root brings the desktop up as an unprivileged account; anyone else runs it as themselves.
  * The accessibility bus of that session accepts only its own user (GTK3's bridge rejects other
  * callers), which is why the bridge also runs as this account (`GUI_BRIDGE_DESKTOP_USER`).

@@ -1,7 +1,7 @@
 /**
  * The compositor of a Wayland desktop: sway with the headless backend and the pixman renderer
  * (no GPU, no input devices, no seat), as the desktop's account. XWayland is on (lazily
- * started): X11-only apps still run and come through X11. linux-desktop-notes.md "Wayland".
+ * started): X11-only apps still run and come through X11. docs/linux-desktop-notes.md "Wayland".
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
