@@ -1,9 +1,32 @@
 /** Actions almost every window has, shared by translators (P-TOOL-5: ordinary actions). */
 import { z } from 'zod';
+import { CHORD_HELP, chordProblem } from '../platform/chords.js';
 import { defineAction } from './define.js';
 import type { ActionContext, LiveWindow, StateReader } from './types.js';
 
 export const NO_INPUT = z.object({});
+
+/**
+ * The `keys` argument of every press_keys tool: chords in the bridge's one grammar
+ * (platform/chords.ts), checked by the same parser the keyboards use, so a chord the tool
+ * accepts is one every platform reads the same way ("cmd+s", "option+a", "ctrl++").
+ */
+export const CHORDS_INPUT = z.object({
+  keys: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .max(40)
+        .superRefine((chord, issues) => {
+          const problem = chordProblem(chord);
+          if (problem) issues.addIssue({ code: 'custom', message: problem });
+        }),
+    )
+    .min(1)
+    .max(50)
+    .describe(`Keys or chords, pressed in order: ${CHORD_HELP}.`),
+});
 
 export function requireWindow(ctx: ActionContext): LiveWindow {
   if (!ctx.window) throw new Error('this action needs a window');

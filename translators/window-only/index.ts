@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { acceptsKeys, WINDOW_ONLY, type A11yNode } from '../../src/platform/probe.js';
-import { closeDiscardingAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
+import { CHORDS_INPUT, closeDiscardingAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
 import { defineAction, defineTranslator } from '../../src/translate/define.js';
 import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/translate/types.js';
 
@@ -43,17 +43,11 @@ const pressKeys = defineAction({
   name: 'press_keys',
   title: 'Press keys',
   description:
-    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. Modifiers: ctrl, shift, alt, cmd.',
+    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. Modifiers: ctrl, shift, alt (option), cmd (super).',
   // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
   kind: 'destructive',
   available: (_view, root) => acceptsKeys(root),
-  input: z.object({
-    keys: z
-      .array(z.string().min(1).max(40).regex(/^\S+$/, 'one chord without spaces, e.g. "ctrl+shift+s" or "space"'))
-      .min(1)
-      .max(50)
-      .describe('Key chords such as "Return", "Escape", "ctrl+a", "alt+F4".'),
-  }),
+  input: CHORDS_INPUT,
   async run(args, ctx) {
     const window = requireWindow(ctx);
     await ctx.probe.sendKeys(window.facts.nativeId, { keys: args.keys });

@@ -12,6 +12,7 @@ import type {
   TreeBudget,
   WindowTree,
 } from '../probe.js';
+import { parseChords } from '../chords.js';
 import { applyBudget } from '../treeBudget.js';
 import { CURRENCIES, DemoApp, MAX_DEMO_WINDOWS, type DemoOptions } from './model.js';
 import { renderWindow, reportRowNode } from './render.js';
@@ -149,9 +150,11 @@ export class DemoProbe implements Probe {
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
     // The demo has no keyboard focus model beyond windows: Escape closes a dialog, Return confirms.
     if (!('keys' in input)) throw new Error('the demo app has no focused text field for typing');
-    for (const key of input.keys) {
+    // The one chord grammar, as a real keyboard reads it: "esc" and "Escape" are the same key.
+    for (const { modifiers, key } of parseChords(input.keys)) {
       const window = this.app.windows.get(nativeId);
       if (!window) return;
+      if (modifiers.length > 0) continue;
       if (key === 'Escape' && window.modal) this.app.closeWindow(nativeId);
       if (key === 'Return' && window.content.kind === 'confirm') this.app.confirm(nativeId);
     }

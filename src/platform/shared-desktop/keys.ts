@@ -1,33 +1,25 @@
 /**
- * Key chords as the bridge speaks them ("ctrl+shift+s", "Return", "alt+F4") → names of nut-js's
- * `Key` enum. Names are matched case-insensitively; X11 keysym spellings (Return, BackSpace,
- * Page_Up, Prior/Next) are accepted so that the same chords work on every platform.
+ * Key chords → names of nut-js's `Key` enum. The grammar (modifiers incl. cmd/option, aliases,
+ * "ctrl++") is the bridge's one chord grammar (platform/chords.ts); this maps its X11 key
+ * spellings (Return, BackSpace, Page_Up) and characters to nut-js, case-insensitively.
  */
+import { ChordError, parseChord as parseChordText, type Modifier } from '../chords.js';
 import { own } from '../../util/own.js';
 
-const ALIASES: Record<string, string> = {
-  ctrl: 'LeftControl',
-  control: 'LeftControl',
-  shift: 'LeftShift',
-  alt: 'LeftAlt',
-  option: 'LeftAlt',
-  opt: 'LeftAlt',
-  cmd: 'LeftCmd',
-  command: 'LeftCmd',
-  meta: 'LeftMeta',
-  super: 'LeftSuper',
-  win: 'LeftWin',
-  enter: 'Return',
-  esc: 'Escape',
-  del: 'Delete',
-  ins: 'Insert',
-  prior: 'PageUp',
-  page_up: 'PageUp',
-  pgup: 'PageUp',
-  next: 'PageDown',
-  page_down: 'PageDown',
-  pgdn: 'PageDown',
-  space: 'Space',
+/** nut-js maps LeftCmd to the logo key on every OS (⌘ on macOS, ⊞ on Windows). */
+const MODIFIER_KEYS: Readonly<Record<Modifier, string>> = { ctrl: 'LeftControl', shift: 'LeftShift', alt: 'LeftAlt', super: 'LeftCmd' };
+
+/** X11 names whose nut-js name is not the same letters without "_". */
+const X11_NAMES: Readonly<Record<string, string>> = {
+  Control_L: 'LeftControl',
+  Shift_L: 'LeftShift',
+  Alt_L: 'LeftAlt',
+  Super_L: 'LeftCmd',
+  plus: '+',
+  minus: '-',
+};
+
+const CHARACTERS: Readonly<Record<string, string>> = {
   ' ': 'Space',
   '-': 'Minus',
   '=': 'Equal',
@@ -40,13 +32,7 @@ const ALIASES: Record<string, string> = {
   '`': 'Grave',
   '[': 'LeftBracket',
   ']': 'RightBracket',
-  up: 'Up',
-  down: 'Down',
-  left: 'Left',
-  right: 'Right',
 };
-
-const MODIFIERS = new Set(['LeftControl', 'LeftShift', 'LeftAlt', 'LeftCmd', 'LeftMeta', 'LeftSuper', 'LeftWin']);
 
 export interface ParsedChord {
   /** nut-js Key names, modifiers first, in press order. */
@@ -54,7 +40,10 @@ export interface ParsedChord {
 }
 
 export class KeyNameError extends Error {
-  constructor(readonly chord: string, detail: string) {
+  constructor(
+    readonly chord: string,
+    detail: string,
+  ) {
     super(`unknown key in "${chord}": ${detail}. Use names such as ctrl, shift, alt, cmd, Return, Escape, Tab, F4, a, 1`);
     this.name = 'KeyNameError';
   }
@@ -67,25 +56,27 @@ export function keyIndex(keyEnum: Record<string, string | number>): Map<string, 
   return index;
 }
 
-function resolveKey(part: string, index: Map<string, string>, chord: string): string {
-  const lower = part.toLowerCase();
-  const alias = own(ALIASES, lower) ?? own(ALIASES, part);
-  if (alias && index.has(alias.toLowerCase())) return alias;
-  if (/^[0-9]$/.test(part)) return `Num${part}`;
-  const direct = index.get(lower);
-  if (direct && !/^Num[0-9]$/.test(direct)) return direct;
-  throw new KeyNameError(chord, `"${part}"`);
+/** nut-js names for one key of the grammar: a "+" needs Shift (it is shift+= on the keyboard). */
+function nutKeys(key: string, index: Map<string, string>, chord: string): string[] {
+  const name = own(X11_NAMES, key) ?? key;
+  if (name === '+') return ['LeftShift', 'Equal'];
+  if (/^[0-9]$/.test(name)) return [`Num${name}`];
+  const character = own(CHARACTERS, name);
+  if (character) return [character];
+  const direct = index.get(name.toLowerCase().replaceAll('_', ''));
+  if (direct && !/^Num[0-9]$/.test(direct)) return [direct];
+  throw new KeyNameError(chord, `"${key}"`);
 }
 
-/** "ctrl+shift+s" → LeftControl, LeftShift, S. A lone "+" is the plus key's chord "shift+=". */
+/** "ctrl+shift+s" → LeftControl, LeftShift, S; "cmd+w" → LeftCmd, W; "+" → LeftShift, Equal. */
 export function parseChord(chord: string, index: Map<string, string>): ParsedChord {
-  const trimmed = chord.trim();
-  if (trimmed === '') throw new KeyNameError(chord, 'empty chord');
-  if (trimmed === '+') return { keys: ['LeftShift', 'Equal'] };
-  const parts = trimmed.split('+').map((p) => p.trim());
-  if (parts.some((p) => p === '')) throw new KeyNameError(chord, 'empty part');
-  const keys = parts.map((part) => resolveKey(part, index, chord));
-  const main = keys.filter((k) => !MODIFIERS.has(k));
-  if (main.length > 1) throw new KeyNameError(chord, 'more than one non-modifier key');
-  return { keys };
+  let parsed;
+  try {
+    parsed = parseChordText(chord);
+  } catch (error) {
+    if (error instanceof ChordError) throw new KeyNameError(chord, error.message);
+    throw error;
+  }
+  const keys = [...parsed.modifiers.map((m) => MODIFIER_KEYS[m]), ...nutKeys(parsed.key, index, chord)];
+  return { keys: [...new Set(keys)] };
 }

@@ -18,13 +18,22 @@ describe('parseChord', () => {
     expect(keys('ctrl+1')).toEqual(['LeftControl', 'Num1']);
     expect(keys('space')).toEqual(['Space']);
     expect(keys('+')).toEqual(['LeftShift', 'Equal']);
+    expect(keys('ctrl++')).toEqual(['LeftControl', 'LeftShift', 'Equal']);
+  });
+
+  it('reads macOS modifier names: cmd and command are the logo key, option is alt', () => {
+    expect(keys('cmd+option+a')).toEqual(['LeftCmd', 'LeftAlt', 'A']);
+    expect(keys('Command+s')).toEqual(['LeftCmd', 'S']);
+    expect(keys('opt+Left')).toEqual(['LeftAlt', 'Left']);
+    expect(keys('meta+w')).toEqual(keys('super+w'));
+    expect(keys('win+w')).toEqual(keys('cmd+w'));
   });
 
   it('refuses unknown names, empty parts and two main keys with a message naming the part', () => {
     expect(() => keys('ctrl+nosuchkey')).toThrow(KeyNameError);
     expect(() => keys('ctrl+nosuchkey')).toThrow(/"nosuchkey"/);
-    expect(() => keys('ctrl++')).toThrow(/empty part/);
-    expect(() => keys('a+b')).toThrow(/more than one/);
-    expect(() => keys('  ')).toThrow(/empty chord/);
+    expect(() => keys('ctrl++a')).toThrow(/empty part/);
+    expect(() => keys('a+b')).toThrow(/not a modifier/);
+    expect(() => keys('  ')).toThrow(/empty/);
   });
 });

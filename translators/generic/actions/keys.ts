@@ -1,14 +1,11 @@
 /** `type_text {text}` and `press_keys {keys}`: keyboard input into the window, for what no field covers. */
 import { z } from 'zod';
 import { acceptsKeys } from '../../../src/platform/probe.js';
-import { requireWindow } from '../../../src/translate/commonActions.js';
+import { CHORDS_INPUT, requireWindow } from '../../../src/translate/commonActions.js';
 import { defineAction } from '../../../src/translate/define.js';
 import { readWindow } from '../reading.js';
 import { describeEffect, watchEffect } from './shared.js';
 import { settableFields } from './fields.js';
-
-/** A chord: modifiers joined by "+", then one key name or character ("ctrl+shift+s", "Return", "F5"). */
-const CHORD = /^((ctrl|control|shift|alt|super|meta)\+)*([A-Za-z][A-Za-z0-9_]*|[^\s+]|\+)$/i;
 
 export const typeTextAction = defineAction({
   name: 'type_text',
@@ -33,13 +30,7 @@ export const pressKeysAction = defineAction({
   description: 'Presses keys or shortcuts in the window, one after another (e.g. ["ctrl+s"], ["Escape"], ["alt+F4"]), and waits briefly for an effect.',
   kind: 'destructive',
   available: (_view, root) => acceptsKeys(root),
-  input: z.object({
-    keys: z
-      .array(z.string().regex(CHORD, 'a key name or chord such as "ctrl+shift+s", "Return", "Escape", "F5"'))
-      .min(1)
-      .max(20)
-      .describe('Keys or chords in order: modifiers (ctrl, shift, alt, super) joined with "+" to a key name.'),
-  }),
+  input: CHORDS_INPUT,
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const effect = watchEffect(ctx, window);

@@ -1,9 +1,11 @@
 /**
- * Key chords: "ctrl+shift+s", "Return", "alt+F4", "ctrl++". Modifiers first, one key last;
- * every name is validated before anything is pressed.
+ * Key chords → X keysyms. The grammar (modifiers, aliases, "ctrl++") is the bridge's one chord
+ * grammar (platform/chords.ts); this maps it to keysyms, and every name is validated before
+ * anything is pressed.
  */
+import { ChordError, parseChord as parseChordText, type Modifier } from '../../chords.js';
 import { InputError } from './errors.js';
-import { isModifierKeysym, keysymForName } from './keysyms.js';
+import { KEYSYM, keysymForName } from './keysyms.js';
 
 export interface Chord {
   /** The chord as written, for messages. */
@@ -12,25 +14,21 @@ export interface Chord {
   key: number;
 }
 
-function splitChord(chord: string): string[] {
-  const trimmed = chord.trim();
-  if (trimmed === '+') return ['+'];
-  // "ctrl++": the last "+" is the key itself.
-  if (trimmed.endsWith('++')) return [...trimmed.slice(0, -2).split('+'), '+'];
-  return trimmed.split('+');
-}
+const MODIFIER_KEYSYMS: Readonly<Record<Modifier, number>> = {
+  ctrl: KEYSYM.Control_L,
+  shift: KEYSYM.Shift_L,
+  alt: KEYSYM.Alt_L,
+  super: KEYSYM.Super_L,
+};
 
 export function parseChord(chord: string): Chord {
-  const parts = splitChord(chord).map((part) => part.trim());
-  if (parts.some((part) => part === '')) throw new InputError('invalid_key', `chord "${chord}" has an empty key name`);
-  const names = parts.slice(0, -1);
-  const last = parts[parts.length - 1] ?? '';
-  const modifiers = names.map((name) => {
-    const keysym = keysymForName(name);
-    if (!isModifierKeysym(keysym)) throw new InputError('invalid_key', `"${name}" is not a modifier (in chord "${chord}"; modifiers come first: ctrl, shift, alt, super)`);
-    return keysym;
-  });
-  return { text: chord, modifiers, key: keysymForName(last) };
+  try {
+    const parsed = parseChordText(chord);
+    return { text: chord, modifiers: parsed.modifiers.map((m) => MODIFIER_KEYSYMS[m]), key: keysymForName(parsed.key) };
+  } catch (error) {
+    if (error instanceof ChordError) throw new InputError('invalid_key', error.message);
+    throw error;
+  }
 }
 
 /** Parses every chord first, so that one bad name presses nothing at all. */

@@ -1,11 +1,11 @@
 /**
  * Characters and key names → X keysyms (keysymdef.h, via the `x11` package's table). Key names
  * are X's own ("Return", "F4", "BackSpace", "Page_Up"), matched case-insensitively when that is
- * unambiguous, plus the usual aliases ("ctrl", "esc", "enter", "pgdn", …).
+ * unambiguous; aliases ("ctrl", "esc", "pgdn", …) are resolved by the chord grammar
+ * (platform/chords.ts) before a name gets here.
  */
 import { x11 } from '../x11/xmodule.js';
 import { InputError } from './errors.js';
-import { own } from '../../../util/own.js';
 
 export const KEYSYM = {
   BackSpace: 0xff08,
@@ -30,27 +30,6 @@ export function charToKeysym(char: string, position = 0): number {
   return code <= 0xff ? code : 0x01000000 + code;
 }
 
-const ALIASES: Record<string, string> = {
-  ctrl: 'Control_L',
-  control: 'Control_L',
-  shift: 'Shift_L',
-  alt: 'Alt_L',
-  // On PC keyboards X puts Meta on the Alt key; "meta" means Alt here, as in Emacs.
-  meta: 'Alt_L',
-  super: 'Super_L',
-  win: 'Super_L',
-  cmd: 'Super_L',
-  enter: 'Return',
-  esc: 'Escape',
-  del: 'Delete',
-  ins: 'Insert',
-  pgup: 'Prior',
-  pageup: 'Prior',
-  pgdn: 'Next',
-  pagedown: 'Next',
-  '+': 'plus',
-  '-': 'minus',
-};
 
 /** Exact X names (without "XK_") and lower-cased names, the latter only where unambiguous. */
 const BY_NAME = new Map<string, number>();
@@ -66,14 +45,12 @@ for (const [full, entry] of Object.entries(x11.keySyms)) {
 
 /** Keysym of a key name; throws InputError('invalid_key') for an unknown or ambiguous name. */
 export function keysymForName(name: string): number {
-  const alias = own(ALIASES, name.toLowerCase());
-  if (alias) return keysymForName(alias);
   if ([...name].length === 1) return charToKeysym(name);
   const exact = BY_NAME.get(name);
   if (exact !== undefined) return exact;
   const loose = BY_LOWER_NAME.get(name.toLowerCase());
   if (loose === null) throw new InputError('invalid_key', `key name "${name}" is ambiguous in letter case: use X's exact spelling`);
-  if (loose === undefined) throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up, or ctrl/shift/alt/super)`);
+  if (loose === undefined) throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
   return loose;
 }
 

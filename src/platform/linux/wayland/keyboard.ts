@@ -7,24 +7,23 @@
 import { execFile } from 'node:child_process';
 import type { KeyInput } from '../../probe.js';
 import { findExecutable } from '../desktop/binaries.js';
-import { parseChords } from '../input/chord.js';
+import { parseChords, type Modifier } from '../../chords.js';
+import { keysymForName } from '../input/keysyms.js';
 
-const MODIFIERS: Record<string, string> = { ctrl: 'ctrl', control: 'ctrl', shift: 'shift', alt: 'alt', super: 'logo', meta: 'logo', cmd: 'logo' };
+/** wtype's names for the grammar's modifiers (`-M logo` is the Super/⌘ key). */
+const WTYPE_MODIFIERS: Readonly<Record<Modifier, string>> = { ctrl: 'ctrl', shift: 'shift', alt: 'alt', super: 'logo' };
 const TIMEOUT_MS = 10_000;
 
 /** wtype arguments for key chords: modifiers held (-M) around each key (-k, by keysym value). */
 export function chordArguments(chords: string[]): string[] {
-  const parsed = parseChords(chords); // validates every name before anything is pressed
+  // Every chord and key name is validated before anything is pressed.
+  const parsed = parseChords(chords).map((chord) => ({ mods: chord.modifiers.map((m) => WTYPE_MODIFIERS[m]), keysym: keysymForName(chord.key) }));
   const args: string[] = [];
-  chords.forEach((text, i) => {
-    const chord = parsed[i];
-    if (!chord) return;
-    const names = text.trim() === '+' ? [] : text.trim().endsWith('++') ? text.trim().slice(0, -2).split('+') : text.trim().split('+').slice(0, -1);
-    const mods = names.map((name) => MODIFIERS[name.trim().toLowerCase()] ?? name.trim().toLowerCase());
+  for (const { mods, keysym } of parsed) {
     for (const mod of mods) args.push('-M', mod);
-    args.push('-k', `0x${chord.key.toString(16)}`);
+    args.push('-k', `0x${keysym.toString(16)}`);
     for (const mod of [...mods].reverse()) args.push('-m', mod);
-  });
+  }
   return args;
 }
 
