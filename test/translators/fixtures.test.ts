@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeFixtureFolder } from '../../src/translate/tester.js';
+import { describeFixtureFolder } from '../../src/testing/tester.js';
 import { registry } from '../../translators/index.js';
 
 const ROOT = 'fixtures';
@@ -17,7 +17,7 @@ const translators = [...registry.translators, registry.fallback];
 const folders = readdirSync(ROOT)
   .sort()
   .filter((f) => statSync(join(ROOT, f)).isDirectory() && !PLATFORM_RAW_FOLDERS.includes(f));
-for (const folder of folders) describeFixtureFolder(join(ROOT, folder), { translators, describe, it });
+for (const folder of folders) describeFixtureFolder(join(ROOT, folder), { translators, complete: true, describe, it });
 
 describe('fixture folders', () => {
   it('covers every app folder (only the listed platform-raw folders are skipped)', () => {

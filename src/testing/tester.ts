@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { formatIssues, parseFixture, type Fixture } from '../platform/fixture/format.js';
 import { translateFixture, type PublishedWindowView } from './fixtureView.js';
-import type { TranslatorDef } from './types.js';
+import type { TranslatorDef } from '../translate/types.js';
 
 export const EXPECTED_FORMAT = 'gui-bridge-expected';
 export const EXPECTED_SUFFIX = '.expected.json';
@@ -49,6 +49,13 @@ export interface TesterOptions {
   update?: boolean;
   /** Where update notes go (default stderr). */
   report?: (line: string) => void;
+  /**
+   * The expected file holds the sections of exactly these translators (default false): set by the
+   * repository's own fixture test, which runs every registered translator. Without it, sections of
+   * other translators are left alone — an author's test of one translator and the repository's
+   * test of all of them share one expected file without rewriting each other's sections.
+   */
+  complete?: boolean;
 }
 
 export function updateRequested(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -102,17 +109,19 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
   const fixture = loadFixture(fixturePath);
   const actual = produceExpected(fixturePath, fixture, options.translators);
   const expectedPath = expectedPathOf(fixturePath);
+  const given = new Set(options.translators.map((t) => t.id));
   if (options.update ?? updateRequested()) {
     // UPDATE_EXPECTED left on in CI would make every fixture test pass: refuse it there. An
     // explicit `update: true` (the tester's own tests, on temporary copies) is a choice in code.
     if (options.update === undefined && process.env.CI) {
       throw new Error(`refusing to rewrite ${expectedPath} in CI: update expectations locally and review the diff`);
     }
-    writeExpected(expectedPath, actual, options.report);
+    writeExpected(expectedPath, options.complete ? actual : mergeSections(expectedPath, actual, given), options.report);
     return;
   }
   const expected = readExpected(expectedPath);
-  const ids = (file: ExpectedFile) => Object.keys(file.translators).sort();
+  // Only the given translators' sections are compared unless the file must hold exactly them.
+  const ids = (file: ExpectedFile) => Object.keys(file.translators).filter((id) => options.complete || given.has(id)).sort();
   deepStrictEqual(ids(actual), ids(expected), `${expectedPath}: translators with output differ`);
   for (const id of ids(actual)) {
     const got = actual.translators[id]?.windows ?? [];
@@ -124,6 +133,24 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
     }
   }
   deepStrictEqual(expected.fixture, basename(fixturePath), `${expectedPath}: names another fixture`);
+}
+
+/** The existing file with the given translators' sections replaced (or dropped when they produce nothing). */
+function mergeSections(path: string, actual: ExpectedFile, given: Set<string>): ExpectedFile {
+  let existing: ExpectedFile['translators'] = {};
+  try {
+    existing = readExpected(path).translators;
+  } catch {
+    // no file yet (or an invalid one): start from the given translators' sections
+  }
+  // Existing sections keep their place (a stable diff); a new translator's section is added.
+  const merged: ExpectedFile['translators'] = {};
+  for (const [id, section] of Object.entries(existing)) {
+    const replaced = given.has(id) ? actual.translators[id] : section;
+    if (replaced) merged[id] = replaced;
+  }
+  for (const [id, section] of Object.entries(actual.translators)) merged[id] ??= section;
+  return { ...actual, translators: merged };
 }
 
 function writeExpected(path: string, content: ExpectedFile, report: ((line: string) => void) | undefined): void {
