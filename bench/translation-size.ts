@@ -26,7 +26,6 @@ const NOT_FIXTURES = new Set(['ax', 'uia']);
 const REFERENCE = 'test/translators/reference';
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const tokens = (text: string) => Math.ceil(bytes(text) / 4);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** (a) every node: role, name, text, states, bounds. */

@@ -5,6 +5,7 @@
  * exports made by `defineTranslator`. Anything that does not load or is no translator is one clear
  * line and exit code 2 — a server must not start without the translator its user asked for.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,14 +33,27 @@ async function loadOne(command: string, specifier: string, cwd: string): Promise
   return found;
 }
 
-/** Paths against `cwd`; packages as installed where the command runs (else beside gui-bridge). */
+/** Paths against `cwd` (a package folder by its entry point); packages as installed where the command runs (else beside gui-bridge). */
 function moduleUrl(specifier: string, cwd: string): string {
-  if (isPathSpecifier(specifier)) return pathToFileURL(resolve(cwd, specifier)).href;
+  if (isPathSpecifier(specifier)) {
+    const path = resolve(cwd, specifier);
+    return pathToFileURL(statSync(path, { throwIfNoEntry: false })?.isDirectory() ? packageEntry(path) : path).href;
+  }
   try {
     return pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(specifier)).href;
   } catch {
     return specifier;
   }
+}
+
+/** The entry point of a package folder (ESM cannot import a folder): exports ".", else main, else index.js. */
+function packageEntry(folder: string): string {
+  const manifest = join(folder, 'package.json');
+  if (!existsSync(manifest)) return join(folder, 'index.js');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: string };
+  const dot = typeof pkg.exports === 'object' && pkg.exports !== null && '.' in pkg.exports ? (pkg.exports as Record<string, unknown>)['.'] : pkg.exports;
+  const target = typeof dot === 'string' ? dot : typeof dot === 'object' && dot !== null ? ((dot as Record<string, unknown>).import ?? (dot as Record<string, unknown>).default) : undefined;
+  return join(folder, typeof target === 'string' ? target : (pkg.main ?? 'index.js'));
 }
 
 function translatorsOf(module: Record<string, unknown>): TranslatorDef[] {

@@ -6,6 +6,9 @@
  * through this module too, so the kit is exactly what they use.
  */
 
+// zod, the very copy the bridge converts input schemas with: declare `input` and `output` with it.
+export { z } from 'zod';
+
 // Declarations and the types a translator receives.
 export { defineAction, defineAppAction, defineTranslator } from '../translate/define.js';
 export type {

@@ -5,7 +5,7 @@
  * info bars (errors loading or saving a file) as notices.
  */
 import { closeAction, documentBlock, probeNotices, readWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionDef, BlockDraft, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { lineCount, readEditor, type EditorReading } from './document.js';
 import { openAction, saveAction, saveAsAction } from './fileActions.js';
 import { insertTextAction, setTextAction } from './textActions.js';

@@ -4,7 +4,6 @@
  * switch_mode — beside the generic actions for every button and menu it does not cover.
  */
 import { defineTranslator, probeNotices, withGenericActions } from '../../src/sdk/translate.js';
-import type { ActionDef } from '../../src/sdk/translate.js';
 import { calculateAction, clearAction } from './calculate.js';
 import { switchModeAction } from './mode.js';
 import { readCalculator } from './reading.js';

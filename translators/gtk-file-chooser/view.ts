@@ -4,7 +4,7 @@
  * generic load_rows reads on) and the places as a list.
  */
 import { collectionBlock, probeNotices } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionDef, BlockDraft, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { cancelAction, chooseAction, goToFolderAction, setNameAction } from './actions.js';
 import { readChooser, type ChooserReading } from './reading.js';
 
