@@ -14,7 +14,7 @@ import { Bridge } from '../src/bridge/bridge.js';
 import { readFixtureFile } from '../src/platform/fixture/files.js';
 import { FixtureProbe } from '../src/platform/fixture/probe.js';
 import type { A11yNode } from '../src/platform/probe.js';
-import { fixtureFiles } from '../src/translate/tester.js';
+import { fixtureFiles } from '../src/testing/tester.js';
 import { normalise, outputAtoms, visibleItems, visibleNodes } from '../src/translate/visibleContent.js';
 import { silentLogger } from '../src/util/logger.js';
 import { registry } from '../translators/index.js';
@@ -26,7 +26,6 @@ const NOT_FIXTURES = new Set(['ax', 'uia']);
 const REFERENCE = 'test/translators/reference';
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-const tokens = (text: string) => Math.ceil(bytes(text) / 4);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** (a) every node: role, name, text, states, bounds. */

@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   record: async () => (await import('./cli/record.js')).recordCommand,
   desktop: async () => (await import('./cli/desktop.js')).desktopCommand,
   a2c: async () => (await import('./cli/a2c.js')).a2cCommand,
+  translator: async () => (await import('./cli/translatorNew.js')).translatorCommand,
 };
 
 const HELP = `Usage: gui-bridge <command> [options]
@@ -27,6 +28,7 @@ Commands:
   record      record windows into a fixture file (replayed offline by serve --fixture)
   a2c         join an A2C-SMCP office as a Computer (a2c connect --server URL --office ID --name N)
   desktop     start/stop a private headless accessible desktop (Linux: up, down, status, env)
+  translator  create a translator package (translator new NAME [--from-fixture F] [--out DIR])
 
 Options:
   -h, --help     show this help ("gui-bridge <command> --help" for a command's options)

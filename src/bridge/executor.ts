@@ -130,6 +130,7 @@ export class Executor {
       state: this.options.state,
       signal: controller.signal,
       waitFor: (check, options) => this.waitFor(check, options, deadline, record?.facts.nativeId),
+      settle: (ms) => this.settle(ms, deadline, controller.signal),
     };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -150,6 +151,18 @@ export class Executor {
     const app = this.options.state.apps().find((a) => a.key === appKey) ?? record?.facts.app;
     if (!app) throw new BridgeError('window_not_found', 'The application has gone away. Re-read app://windows.');
     return app;
+  }
+
+  /** A pause the app needs between inputs, bounded by the deadline; then the state catches up. */
+  private async settle(ms: number, deadline: number, signal: AbortSignal): Promise<void> {
+    const wait = Math.max(0, Math.min(ms, deadline - Date.now()));
+    if (wait > 0 && !signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    }
+    await this.options.sync.flush();
   }
 
   private async waitFor<T>(

@@ -12,6 +12,7 @@ import { createLogger, type LogLevel } from '../util/logger.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
 import { startBridge } from './runtime.js';
 import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
+import { applyEnvFlags } from './envFlags.js';
 import { parseCommandArgs, UsageError } from './usage.js';
 
 export const A2C_HELP = `Usage: gui-bridge a2c connect --server URL --office ID --name NAME [--token T] [source] [options]
@@ -57,11 +58,13 @@ export async function a2cCommand(argv: string[]): Promise<number> {
     return sub === undefined ? 2 : 0;
   }
   if (sub !== 'connect') throw new UsageError('a2c', `unknown subcommand "${sub}" (only "connect")`);
-  const { values } = parseCommandArgs(COMMAND, rest, FLAGS);
-  if (values.help) {
+  const parsed = parseCommandArgs(COMMAND, rest, FLAGS).values;
+  if (parsed.help) {
     process.stdout.write(A2C_HELP);
     return 0;
   }
+  const { configDefaults } = await import('./config.js');
+  const values = applyEnvFlags(COMMAND, FLAGS, parsed, await configDefaults(COMMAND, rest, FLAGS)) as typeof parsed;
   const options = connectOptions(values);
   const log = createLogger({ level: options.level, redact: () => (options.token ? [options.token] : []) });
   const source = await openSource(COMMAND, values);

@@ -1,5 +1,8 @@
 /** `gui-bridge record`: writes what a source shows into a fixture file (fixtures/<app>/<scenario>.json). */
+import type { Fixture } from '../platform/fixture/format.js';
+import type { TranslatorDef } from '../translate/types.js';
 import { openSource, SOURCE_FLAGS, SOURCE_HELP } from './source.js';
+import { applyEnvFlags } from './envFlags.js';
 import { parseCommandArgs, UsageError } from './usage.js';
 
 export const RECORD_HELP = `Usage: gui-bridge record [source] [--title TEXT] -o fixtures/<app>/<scenario>.json
@@ -28,11 +31,13 @@ const FLAGS = {
 } as const;
 
 export async function recordCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs('record', argv, FLAGS);
-  if (values.help) {
+  const parsed = parseCommandArgs('record', argv, FLAGS).values;
+  if (parsed.help) {
     process.stdout.write(RECORD_HELP);
     return 0;
   }
+  const { configDefaults } = await import('./config.js');
+  const values = applyEnvFlags('record', FLAGS, parsed, await configDefaults('record', argv, FLAGS)) as typeof parsed;
   const output = values.output;
   if (!output) throw new UsageError('record', '-o PATH is required (e.g. -o fixtures/my-app/main-window.json)');
   if (!output.endsWith('.json') || output.endsWith('.expected.json')) {
@@ -51,8 +56,22 @@ export async function recordCommand(argv: string[]): Promise<number> {
     await writeFixtureFile(output, fixture, values.force === true);
     const nodes = Object.values(fixture.trees).reduce((n, t) => n + t.nodeCount, 0);
     process.stderr.write(`gui-bridge record: wrote ${output}: ${fixture.windows.length} window(s), ${nodes} nodes from ${source.description}\n`);
+    if (source.translators.length > 0) process.stderr.write(await claims(fixture, source.translators));
     return 0;
   } finally {
     await source.probe.close();
   }
+}
+
+/** Which loaded translator claims each recorded window: an author sees at once whether `match` fits. */
+async function claims(fixture: Fixture, translators: readonly TranslatorDef[]): Promise<string> {
+  const { fixtureFacts } = await import('../testing/fixtureView.js');
+  const { matchesWindow } = await import('../translate/registry.js');
+  return fixtureFacts(fixture)
+    .map((facts) => {
+      const root = fixture.trees[facts.nativeId]?.root;
+      const owner = root ? translators.find((t) => matchesWindow(t.match, facts, root)) : undefined;
+      return `gui-bridge record: "${facts.title}" → ${owner ? `translator "${owner.id}"` : 'no --translator matches it'}\n`;
+    })
+    .join('');
 }

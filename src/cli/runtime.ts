@@ -8,7 +8,8 @@ import type { OpenedSource } from './source.js';
 export function startBridge(source: OpenedSource, log: Logger, extra: Pick<BridgeOptions, 'screenshotOptions' | 'maxWindowsPerApp'> = {}): Promise<Bridge> {
   return Bridge.start({
     probe: source.probe,
-    registry,
+    // External translators first: an author's translator wins over a built-in one for its windows.
+    registry: { translators: [...source.translators, ...registry.translators], fallback: registry.fallback },
     log,
     appToolNaming: source.multiApp ? 'per-app' : 'single',
     ...(source.inScope ? { inScope: source.inScope } : {}),

@@ -1,6 +1,7 @@
 /** Chooses the probe a command works on: the demo app or a recorded fixture; real platforms plug in here. */
 // Probes are imported when chosen: `serve --help` and `serve --demo` load no fixture or desktop code.
 import type { AppInfo, Probe } from '../platform/probe.js';
+import type { TranslatorDef } from '../translate/types.js';
 import { DEMO_FLAGS, DEMO_HELP, demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
 import { LIVE_FLAGS, LIVE_HELP, openLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
 import { UsageError } from './usage.js';
@@ -10,16 +11,24 @@ export const SOURCE_FLAGS = {
   ...LIVE_FLAGS,
   ...DEMO_FLAGS,
   fixture: { type: 'string' },
+  translator: { type: 'string', multiple: true },
+  config: { type: 'string' },
 } as const;
 
 export const SOURCE_HELP = `${LIVE_HELP}
 ${DEMO_HELP}
   --fixture PATH         replay a recorded fixture offline (fixtures/<app>/<scenario>.json);
-                         reads work, actions fail with a clear error`;
+                         reads work, actions fail with a clear error
+  --translator PATH|PACKAGE  load a translator module before the built-in ones (repeatable;
+                         translators/README.md); one that does not load stops the command (exit 2)
+  --config FILE          translators and default flags (default: gui-bridge.config.json or
+                         gui-bridge.config.js in the working folder)`;
 
 export interface SourceFlagValues extends DemoFlagValues, LiveFlagValues {
   demo?: boolean;
   fixture?: string;
+  translator?: string[];
+  config?: string;
 }
 
 export interface OpenedSource {
@@ -33,9 +42,20 @@ export interface OpenedSource {
   /** Safety re-scan interval for sources whose change feed may miss events. */
   rescanMs?: number;
   description: string;
+  /** External translators (config, then --translator), tried before the built-in ones. */
+  translators: TranslatorDef[];
 }
 
 export async function openSource(command: string, values: SourceFlagValues): Promise<OpenedSource> {
+  // Before the source opens: a translator that does not load must stop the command at once.
+  const { findConfig } = await import('./config.js');
+  const { loadTranslators } = await import('./translators.js');
+  const config = await findConfig(command, values.config);
+  const translators = await loadTranslators(command, [...(config?.translators ?? []), ...(values.translator ?? [])]);
+  return { ...(await openProbe(command, values)), translators };
+}
+
+async function openProbe(command: string, values: SourceFlagValues): Promise<Omit<OpenedSource, 'translators'>> {
   const chosen = [values.demo === true, values.fixture !== undefined, wantsLiveSource(values)].filter(Boolean).length;
   if (chosen > 1) throw new UsageError(command, 'choose one source: --app/--all-apps, --demo or --fixture');
   if (wantsLiveSource(values)) return openLiveSource(command, values);
@@ -51,7 +71,7 @@ export async function openSource(command: string, values: SourceFlagValues): Pro
   throw new UsageError(command, 'choose what to serve: --app NAME or --all-apps (this desktop), --demo (the built-in demo app) or --fixture PATH (a recording)');
 }
 
-async function openFixture(command: string, path: string): Promise<OpenedSource> {
+async function openFixture(command: string, path: string): Promise<Omit<OpenedSource, 'translators'>> {
   if (path.trim() === '') throw new UsageError(command, '--fixture needs a file path');
   const { readFixtureFile } = await import('../platform/fixture/files.js');
   const { FixtureProbe } = await import('../platform/fixture/probe.js');

@@ -71,6 +71,7 @@ export class HttpSessions {
   add(id: string, transport: StreamableHTTPServerTransport): void {
     this.entries.set(id, { transport, lastActive: this.now(), openRequests: 0 });
     // Initializations running side by side may overshoot: trim back to the cap.
+    // eslint-disable-next-line no-empty -- evicting is the loop's whole work
     while (this.entries.size > this.maxSessions && this.evictOldestIdle('the session limit was reached')) {}
   }
 

@@ -1,8 +1,10 @@
 /** Actions almost every window has, shared by translators (P-TOOL-5: ordinary actions). */
 import { z } from 'zod';
 import { CHORD_HELP, chordProblem } from '../platform/chords.js';
+import type { A11yNode } from '../platform/probe.js';
 import { defineAction } from './define.js';
-import type { ActionContext, LiveWindow, StateReader } from './types.js';
+import { findFirst } from './tree.js';
+import type { ActionContext, LiveWindow, StateReader, WaitOptions } from './types.js';
 
 export const NO_INPUT = z.object({});
 
@@ -31,6 +33,23 @@ export const CHORDS_INPUT = z.object({
 export function requireWindow(ctx: ActionContext): LiveWindow {
   if (!ctx.window) throw new Error('this action needs a window');
   return ctx.window;
+}
+
+/**
+ * Waits until the acted-on window shows a node that passes `test` (a result label, an enabled
+ * button, a row) and resolves with it; checks the current tree first (P-TOOL-6). Rejects with
+ * `action_timeout` at the deadline, or when the window closes meanwhile with a clear message.
+ */
+export async function waitForNode(ctx: ActionContext, test: (node: A11yNode) => boolean, options: WaitOptions = {}): Promise<A11yNode> {
+  const winId = requireWindow(ctx).winId;
+  let closed = false;
+  const found = await ctx.waitFor((s) => {
+    const window = s.window(winId);
+    if (!window) return (closed = true);
+    return findFirst(window.tree.root, test);
+  }, options);
+  if (closed || found === true) throw new Error(`window ${winId} closed while waiting for ${options.what ?? 'a node'}`);
+  return found;
 }
 
 /** A modal window attached to `winId` that was not there before. */

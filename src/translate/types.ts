@@ -60,9 +60,17 @@ export interface ActionContext {
   state: StateReader;
   /**
    * Resolves with the first truthy value `check` returns on the applied state, re-checking after
-   * every state change; rejects with `action_timeout` at the deadline (P-TOOL-6).
+   * every state change; rejects with `action_timeout` at the deadline (P-TOOL-6). The current
+   * state is checked first, after the changes already reported by the platform are applied: an
+   * effect that already happened resolves at once.
    */
   waitFor<T>(check: (state: StateReader) => T | undefined | null | false, options?: WaitOptions): Promise<T>;
+  /**
+   * Waits `ms` milliseconds (cut at the action's deadline), then applies the changes reported so
+   * far. For apps that drop input arriving too fast (toggle-button keypads ignore a repeated press
+   * within ~100 ms): never a substitute for `waitFor` on the effect itself.
+   */
+  settle(ms: number): Promise<void>;
   /** Aborted when the action's deadline passes. */
   signal: AbortSignal;
 }

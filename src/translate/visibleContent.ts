@@ -84,6 +84,7 @@ export function outputAtoms(window: ProtocolWindow, tools: Tool[]): string[] {
   for (const b of window.blocks) {
     if (b.type === 'text' || b.type === 'notice') atoms.push(b.text, ...b.text.split('\n'));
     if (b.type === 'fields') b.items.forEach((i) => (atoms.push(i.label), add(i.value)));
+    // eslint-disable-next-line @typescript-eslint/no-unused-expressions -- two pushes in one branch
     if (b.type === 'table') (atoms.push(...b.columns), b.rows.flat().forEach(add));
     if (b.type === 'list') b.items.forEach(add);
   }

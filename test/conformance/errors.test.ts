@@ -1,6 +1,6 @@
 /** Run-time validation and structured errors (P-VAL-*, P-CONC-2, P-ERR-1, D-2). */
 import { describe, expect, test } from 'vitest';
-import { connectMemoryClient, startDemoServer, type TestClient } from '../helpers/demoServer.js';
+import { connectMemoryClient, startDemoServer } from '../helpers/demoServer.js';
 import { checkedCall, RIGS, sc, useRig } from './harness.js';
 
 describe.each(RIGS)('errors over %s', (_name, makeRig) => {

@@ -1,7 +1,7 @@
 /** P-SENS-1: a sensitive value never appears in any byte sent to a ctx.client, nor in logs. */
 import { describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/util/logger.js';
-import { connectMemoryClient, startDemoServer, type TestClient } from '../helpers/demoServer.js';
+import { connectMemoryClient, startDemoServer } from '../helpers/demoServer.js';
 import { checkedCall, RIGS, sc, useRig } from './harness.js';
 
 const SECRET = 'Tr0ub4dor&3-secret';

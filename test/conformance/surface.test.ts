@@ -2,7 +2,6 @@
 import { describe, expect, test } from 'vitest';
 import { PROTOCOL_INSTRUCTIONS } from '../../src/protocol/instructions.js';
 import { SnapshotSchema } from '../../src/protocol/schemas.js';
-import type { TestClient } from '../helpers/demoServer.js';
 import { RIGS, useRig } from './harness.js';
 
 describe.each(RIGS)('surface over %s', (_name, makeRig) => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serializeFixture } from '../../src/platform/fixture/format.js';
 import { defineTranslator } from '../../src/translate/define.js';
 import { enumValues } from '../../src/translate/schemaEnums.js';
-import { checkFixture, checkInputSchemas, describeFixtureFolder, expectedPathOf, updateRequested } from '../../src/translate/tester.js';
+import { checkFixture, checkInputSchemas, describeFixtureFolder, expectedPathOf, updateRequested } from '../../src/testing/tester.js';
 import type { TranslatorDef } from '../../src/translate/types.js';
 import { genericTranslator } from '../../translators/generic/index.js';
 import { recordDemoScenario } from '../translators/demoScenarios.js';
@@ -79,7 +79,24 @@ describe('TranslatorTester', () => {
     writeFileSync(file, JSON.stringify({ ...e, comment: 'hi' }));
     expect(() => checkFixture(path, { translators, update: false })).toThrow(/not a valid expected file[\s\S]*comment/);
     writeFileSync(file, JSON.stringify({ ...e, translators: { ...e.translators, other: { windows: [] } } }));
-    expect(() => checkFixture(path, { translators, update: false })).toThrow(/translators with output differ/);
+    expect(() => checkFixture(path, { translators, update: false, complete: true })).toThrow(/translators with output differ/);
+    // Without `complete`, another translator's section belongs to another test: left alone.
+    expect(() => checkFixture(path, { translators, update: false })).not.toThrow();
+  });
+
+  it("compares and rewrites only the given translators' sections: two tests share one expected file", async () => {
+    const path = await fixtureCopy();
+    const claimsAll = defineTranslator({ id: 'my-app', match: { title: /Order Editor/ }, translate: () => ({ summary: 'Mine.', blocks: [], actions: [] }) });
+    // The repository's test (every translator) and an author's test (only theirs), both updating.
+    checkFixture(path, { translators: [claimsAll, genericTranslator], complete: true, update: true, ...quiet });
+    const both = readFileSync(expectedPathOf(path), 'utf8');
+    checkFixture(path, { translators: [claimsAll], update: true, ...quiet });
+    expect(readFileSync(expectedPathOf(path), 'utf8')).toBe(both);
+    expect(() => checkFixture(path, { translators: [claimsAll], update: false })).not.toThrow();
+    expect(() => checkFixture(path, { translators: [claimsAll, genericTranslator], complete: true, update: false })).not.toThrow();
+    // A given translator that stops producing output still fails: its section is stale.
+    const silent = defineTranslator({ id: 'my-app', match: { title: 'nothing' }, translate: () => ({ summary: '', blocks: [], actions: [] }) });
+    expect(() => checkFixture(path, { translators: [silent], update: false })).toThrow(/translators with output differ/);
   });
 
   it('checks the full input schemas once, in one file, and fails on a wording change there', async () => {

@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkInputSchemas, describeFixtureFolder, fixtureFiles } from '../../src/translate/tester.js';
+import { checkInputSchemas, describeFixtureFolder, fixtureFiles } from '../../src/testing/tester.js';
 import { registry } from '../../translators/index.js';
 
 const ROOT = 'fixtures';
@@ -19,7 +19,7 @@ const translators = [...registry.translators, registry.fallback];
 const folders = readdirSync(ROOT)
   .sort()
   .filter((f) => statSync(join(ROOT, f)).isDirectory() && !PLATFORM_RAW_FOLDERS.includes(f));
-for (const folder of folders) describeFixtureFolder(join(ROOT, folder), { translators, describe, it });
+for (const folder of folders) describeFixtureFolder(join(ROOT, folder), { translators, complete: true, describe, it });
 
 describe('input schemas', () => {
   it('match the one file with the shared schema wording', () => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { pickTranslator } from '../../src/translate/registry.js';
-import { fixtureFacts, translateFixture } from '../../src/translate/fixtureView.js';
-import { loadFixture } from '../../src/translate/tester.js';
+import { fixtureFacts, translateFixture } from '../../src/testing/fixtureView.js';
+import { loadFixture } from '../../src/testing/tester.js';
 import { findFirst } from '../../src/translate/tree.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { isCloseQuestion } from '../../translators/gedit/closeQuestion.js';

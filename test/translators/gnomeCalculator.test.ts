@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { findFirst } from '../../src/translate/tree.js';
 import type { ActionDef } from '../../src/translate/types.js';
-import { loadFixture } from '../../src/translate/tester.js';
+import { loadFixture } from '../../src/testing/tester.js';
 import { calculateAction, clearAction } from '../../translators/gnome-calculator/calculate.js';
 import { switchModeAction } from '../../translators/gnome-calculator/mode.js';
 import { calculationState, numericValue, readCalculator } from '../../translators/gnome-calculator/reading.js';

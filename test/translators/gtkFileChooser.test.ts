@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../src/platform/probe.js';
-import { fixtureFacts, translateFixture } from '../../src/translate/fixtureView.js';
-import { loadFixture } from '../../src/translate/tester.js';
+import { fixtureFacts, translateFixture } from '../../src/testing/fixtureView.js';
+import { loadFixture } from '../../src/testing/tester.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { chooseAction, setNameAction } from '../../translators/gtk-file-chooser/actions.js';
 import { gtkFileChooserTranslator } from '../../translators/gtk-file-chooser/index.js';

@@ -10,7 +10,7 @@ import { Bridge } from '../../src/bridge/bridge.js';
 import { readFixtureFile } from '../../src/platform/fixture/files.js';
 import { FixtureProbe } from '../../src/platform/fixture/probe.js';
 import { silentLogger } from '../../src/util/logger.js';
-import { fixtureFiles } from '../../src/translate/tester.js';
+import { fixtureFiles } from '../../src/testing/tester.js';
 import type { A11yNode } from '../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import type { TranslatorRegistry } from '../../src/translate/registry.js';

@@ -1,8 +1,8 @@
 /** translators/README.md's worked example is real code: the same file, and it works (house style 12). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { translateFixture } from '../../src/translate/fixtureView.js';
-import { loadFixture } from '../../src/translate/tester.js';
+import { translateFixture } from '../../src/testing/fixtureView.js';
+import { loadFixture } from '../../src/testing/tester.js';
 import { yesNoDialogTranslator } from '../../translators/examples/yesNoDialog.js';
 import { fakeContext } from './generic/fakeContext.js';
 

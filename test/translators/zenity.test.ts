@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../src/platform/probe.js';
 import type { Fixture } from '../../src/platform/fixture/format.js';
-import { fixtureFacts } from '../../src/translate/fixtureView.js';
-import { fixtureFiles, loadFixture } from '../../src/translate/tester.js';
+import { fixtureFacts } from '../../src/testing/fixtureView.js';
+import { fixtureFiles, loadFixture } from '../../src/testing/tester.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { zenityTranslator } from '../../translators/zenity/index.js';
 import { zenityKind } from '../../translators/zenity/kinds.js';

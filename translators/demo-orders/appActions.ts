@@ -1,7 +1,7 @@
 /** The Orders app's application-level commands: `app__new_report`, `app__new_order`, `app__preferences`. */
 import { z } from 'zod';
-import { defineAppAction } from '../../src/translate/define.js';
-import type { AppView, LiveWindow, StateReader } from '../../src/translate/types.js';
+import { defineAppAction } from '../../src/sdk/translate.js';
+import type { AppView, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 
 const enabled = (name: string) => (view: AppView) => view.app.actions.some((a) => a.name === name && a.enabled);
 

@@ -1,10 +1,7 @@
 /** The "Confirm order" window-level modal. */
 import { z } from 'zod';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst } from '../../src/translate/tree.js';
-import type { ActionContext, WindowView } from '../../src/translate/types.js';
+import { defineAction, findFirst, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, WindowView } from '../../src/sdk/translate.js';
 import { findButton } from './shared.js';
 
 async function pressAndWaitClosed(button: string, ctx: ActionContext): Promise<void> {

@@ -2,9 +2,8 @@
  * Translator for the built-in demo app ("Orders Demo"). It reads the demo's accessibility trees
  * like any app's: roles, labels, relations, states. Nothing here knows the demo's internals.
  */
-import { defineTranslator } from '../../src/translate/define.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { WindowFacts, WindowView } from '../../src/translate/types.js';
+import { defineTranslator } from '../../src/sdk/translate.js';
+import type { A11yNode, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { demoAppActions } from './appActions.js';
 import { translateConfirm } from './confirmDialog.js';
 import { translateOrderEditor } from './orderEditor.js';

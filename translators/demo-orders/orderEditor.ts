@@ -1,11 +1,7 @@
 /** The Order Editor window: a form, a products table, a status bar and Submit. */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { SENSITIVE_MASK, type A11yNode } from '../../src/platform/probe.js';
-import type { BlockDraft, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { closeAction, closeDiscardingAction, focusAction, newModalOf, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst, indexByRef } from '../../src/translate/tree.js';
+import { BridgeError, closeAction, closeDiscardingAction, defineAction, findFirst, focusAction, indexByRef, newModalOf, requireWindow, SENSITIVE_MASK } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { buttonEnabled, findButton, readForm, readInfoBar, readTable, type FormField } from './shared.js';
 
 function formOf(root: A11yNode): FormField[] {

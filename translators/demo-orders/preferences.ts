@@ -1,10 +1,7 @@
 /** Preferences: an application-level modal (modal, no owner) that blocks the whole app. */
 import { z } from 'zod';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst, hasState } from '../../src/translate/tree.js';
-import type { WindowView } from '../../src/translate/types.js';
+import { defineAction, findFirst, hasState, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, WindowView } from '../../src/sdk/translate.js';
 import { findButton } from './shared.js';
 
 interface PrefsReading {

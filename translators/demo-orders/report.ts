@@ -1,10 +1,7 @@
 /** Report Details: a 50,000-row table kept out of the state except its first rows (P-BLK-7). */
 import { z } from 'zod';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { closeAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst } from '../../src/translate/tree.js';
-import type { WindowView } from '../../src/translate/types.js';
+import { closeAction, defineAction, findFirst, focusAction, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, WindowView } from '../../src/sdk/translate.js';
 import { readTable, rowsOf } from './shared.js';
 
 /** Rows shown in the state; the rest comes through load_rows. */

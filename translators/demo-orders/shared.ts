@@ -1,8 +1,6 @@
 /** Tree readings shared by the demo translator's windows. */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { Severity } from '../../src/protocol/schemas.js';
-import { findAll, findFirst, hasState, isEnabled, labelOf, textOf } from '../../src/translate/tree.js';
-import { slugify } from '../../src/protocol/names.js';
+import { findAll, findFirst, hasState, isEnabled, labelOf, slugify, textOf } from '../../src/sdk/translate.js';
+import type { A11yNode, Severity } from '../../src/sdk/translate.js';
 
 export interface FormField {
   key: string;

@@ -3,10 +3,8 @@
  * a translator for yes/no question dialogs such as `zenity --question`.
  */
 import { z } from 'zod';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction, defineTranslator } from '../../src/translate/define.js';
-import { findAll, findFirst } from '../../src/translate/tree.js';
-import type { A11yNode } from '../../src/platform/probe.js';
+import { defineAction, defineTranslator, findAll, findFirst, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode } from '../../src/sdk/translate.js';
 
 const button = (root: A11yNode, name: string) => findFirst(root, (n) => n.role === 'push_button' && n.name === name);
 const question = (root: A11yNode) => findFirst(root, (n) => n.role === 'label')?.name ?? '';

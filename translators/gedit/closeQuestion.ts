@@ -4,14 +4,8 @@
  * `answer` saves, discards or cancels, and returns once gedit did it.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { newModalOf, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findAll } from '../../src/translate/tree.js';
-import type { ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { translateGeneric } from '../generic/index.js';
-import { readWindow } from '../generic/reading.js';
+import { BridgeError, defineAction, findAll, newModalOf, readWindow, requireWindow, translateGeneric } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 const DISCARD = 'Close without Saving';
 /** "save" is "Save" for a document with a file, "Save As…" for one never saved. */

@@ -5,8 +5,8 @@
  * GTK3 status bars hide their children), the cursor (the text view's caret offset, shown as gedit
  * shows it: "Ln 2, Col 5") and the open documents (the tabs). Memoised per tree root.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { findAll, findFirst, hasState } from '../../src/translate/tree.js';
+import { findAll, findFirst, hasState, readOnceBy } from '../../src/sdk/translate.js';
+import type { A11yNode } from '../../src/sdk/translate.js';
 
 export interface Cursor {
   /** 1-based, as gedit's status bar counts; null past the part of a long text the probe read. */
@@ -42,7 +42,6 @@ export interface EditorReading {
 
 const TITLE = /^(\*)?(.*?)(?: \[Read-Only\])?(?: \((.+)\))? - gedit$/;
 const TAB_WIDTH = /^Tab Width/i;
-const cache = new WeakMap<A11yNode, { title: string; reading: EditorReading }>();
 
 /** A document view: the multi-line editable text gedit shows its document in. */
 export function isDocumentView(node: A11yNode): boolean {
@@ -51,12 +50,10 @@ export function isDocumentView(node: A11yNode): boolean {
 
 /** The title is read with the tree: a title change alone (saved, modified) must show too. */
 export function readEditor(title: string, root: A11yNode): EditorReading {
-  const known = cache.get(root);
-  if (known && known.title === title) return known.reading;
-  const reading = buildReading(title, root);
-  cache.set(root, { title, reading });
-  return reading;
+  return readEditorOnce(root, title);
 }
+
+const readEditorOnce = readOnceBy((root, title) => buildReading(title, root));
 
 export function parseTitle(title: string): { name: string; folder: string | null; modified: boolean; readOnly: boolean } {
   const match = TITLE.exec(title);

@@ -4,19 +4,14 @@
  * load_text reads the rest: P-BLK-7), the open documents when there are several, and gedit's
  * info bars (errors loading or saving a file) as notices.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { closeAction } from '../../src/translate/commonActions.js';
-import type { ActionDef, BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { documentBlock } from '../generic/blocks.js';
-import type { Field } from '../generic/model.js';
-import { readWindow } from '../generic/reading.js';
-import { probeNotices } from '../shared/probeNotices.js';
+import { closeAction, documentBlock, probeNotices, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { lineCount, readEditor, type EditorReading } from './document.js';
 import { openAction, saveAction, saveAsAction } from './fileActions.js';
 import { insertTextAction, setTextAction } from './textActions.js';
 
 // gedit asks before a window with unsaved changes closes: closing itself loses nothing.
-const ACTIONS = [setTextAction, insertTextAction, saveAction, saveAsAction, openAction, closeAction] as ActionDef[];
+const ACTIONS = [setTextAction, insertTextAction, saveAction, saveAsAction, openAction, closeAction];
 const NOT_SAVED = 'not saved yet';
 
 /** As gedit's status bar says it; past the part of a long text that was read, the offset. */

@@ -5,12 +5,8 @@
  */
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { BridgeError, isBridgeError } from '../../src/protocol/errors.js';
-import { NO_INPUT, newModalOf } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst } from '../../src/translate/tree.js';
-import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../../src/translate/types.js';
-import { readWindow } from '../generic/reading.js';
+import { BridgeError, defineAction, findFirst, isBridgeError, newModalOf, NO_INPUT, readWindow } from '../../src/sdk/translate.js';
+import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { cancelChooser, checkAbsolute, messageOf, submitPath, type ChooserOutcome } from '../gtk-file-chooser/drive.js';
 import { isFileChooser } from '../gtk-file-chooser/reading.js';
 import { currentDocument, editorNow } from './textActions.js';

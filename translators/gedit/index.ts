@@ -4,10 +4,8 @@
  * "save changes?" question. Its file choosers belong to the gtk-file-chooser translator. The
  * generic actions stay available beside ours (withGenericActions): menus, keys, tabs, load_text.
  */
-import { defineTranslator } from '../../src/translate/define.js';
-import { findFirst } from '../../src/translate/tree.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { withGenericActions } from '../shared/withGeneric.js';
+import { defineTranslator, findFirst, withGenericActions } from '../../src/sdk/translate.js';
+import type { A11yNode } from '../../src/sdk/translate.js';
 import { isCloseQuestion, translateCloseQuestion } from './closeQuestion.js';
 import { isDocumentView } from './document.js';
 import { translateEditor } from './editor.js';
@@ -19,7 +17,7 @@ export const geditTranslator = defineTranslator({
   match: { appId: 'org.gnome.gedit', test: (_window, root) => isEditor(root) || isCloseQuestion(root) },
   translate: (window, tree, ctx) => {
     const view = isCloseQuestion(tree.root) ? translateCloseQuestion(window, tree.root, ctx) : translateEditor(window, tree.root, ctx);
-    return withGenericActions(view, window, tree.root, ctx);
+    return withGenericActions(view, tree.root);
   },
   notes:
     'gedit: set_text/insert_text write the current document, save_as {path} saves it to an absolute path in one call; gedit adds one final newline when saving. Closing with unsaved changes opens a question window with an answer tool.',

@@ -5,10 +5,8 @@
  * messages: an editor may hold anything.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { ActionContext, LiveWindow, StateReader } from '../../src/translate/types.js';
+import { BridgeError, defineAction, requireWindow } from '../../src/sdk/translate.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { lineCount, readEditor, type EditorReading } from './document.js';
 
 const MAX_TEXT = 1_000_000;

@@ -31,12 +31,17 @@ const ACTIONS: ActionDef[] = [
   loadRowsAction,
   loadTextAction,
   focusAction,
-] as ActionDef[];
+];
 
 /** Closing loses typed input when a field holds some: then `close` is destructive (P-TOOL-13). */
 function closeFor(reading: WindowReading): ActionDef {
   const holdsInput = reading.fields.some((f) => f.settable && (f.kind === 'text' || f.kind === 'secret') && (f.value !== '' || isDocument(f)));
-  return (holdsInput ? closeDiscardingAction : closeAction) as ActionDef;
+  return holdsInput ? closeDiscardingAction : closeAction;
+}
+
+/** The generic actions of a window: only its reading is needed, not a summary or blocks. */
+export function genericActions(root: A11yNode): ActionDef[] {
+  return [...ACTIONS, closeFor(readWindow(root))];
 }
 
 export function translateGeneric(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
@@ -44,7 +49,7 @@ export function translateGeneric(window: WindowFacts, root: A11yNode, ctx: Pick<
   return {
     summary: summarise(window, root, reading),
     blocks: buildBlocks(reading, ctx),
-    actions: [...ACTIONS, closeFor(reading)],
+    actions: genericActions(root),
   };
 }
 

@@ -4,6 +4,7 @@
  * action read the same tree and must agree on every name.
  */
 import type { A11yNode } from '../../src/platform/probe.js';
+import { readOnce } from '../../src/translate/readOnce.js';
 import { indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
 import { cleanText, fieldLabel, hintOf, repairName, uniqueLabels } from './labels.js';
 import { allMenuEntries } from './menus.js';
@@ -15,16 +16,8 @@ import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
 import { walkWindow, type RawControl, type RawReading } from './walk.js';
 
-const cache = new WeakMap<A11yNode, WindowReading>();
-
-export function readWindow(root: A11yNode): WindowReading {
-  let reading = cache.get(root);
-  if (!reading) {
-    reading = buildReading(root);
-    cache.set(root, reading);
-  }
-  return reading;
-}
+/** What a user sees in a window, read once per tree (`readOnce`). */
+export const readWindow: (root: A11yNode) => WindowReading = readOnce((root) => buildReading(root));
 
 const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
   text: 'Text',

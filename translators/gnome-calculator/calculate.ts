@@ -5,11 +5,8 @@
  * returns once that happened (P-TOOL-6) — or once the status line says why it could not.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { NO_INPUT } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { ActionContext } from '../../src/translate/types.js';
-import { cleanText } from '../../src/translate/text.js';
+import { BridgeError, cleanText, defineAction, NO_INPUT } from '../../src/sdk/translate.js';
+import type { ActionContext } from '../../src/sdk/translate.js';
 import { atCall, readingNow } from './live.js';
 import { numericValue, readCalculator, type CalculatorReading } from './reading.js';
 

@@ -3,16 +3,13 @@
  * result, the status line as a notice, the history as a list, and calculate / clear /
  * switch_mode — beside the generic actions for every button and menu it does not cover.
  */
-import { defineTranslator } from '../../src/translate/define.js';
-import type { ActionDef } from '../../src/translate/types.js';
-import { probeNotices } from '../shared/probeNotices.js';
-import { withGenericActions } from '../shared/withGeneric.js';
+import { defineTranslator, probeNotices, withGenericActions } from '../../src/sdk/translate.js';
 import { calculateAction, clearAction } from './calculate.js';
 import { switchModeAction } from './mode.js';
 import { readCalculator } from './reading.js';
 import { calculatorBlocks, summarise } from './view.js';
 
-const ACTIONS = [calculateAction, clearAction, switchModeAction] as ActionDef[];
+const ACTIONS = [calculateAction, clearAction, switchModeAction];
 
 export const gnomeCalculatorTranslator = defineTranslator({
   id: 'gnome-calculator',
@@ -21,7 +18,7 @@ export const gnomeCalculatorTranslator = defineTranslator({
   translate: (window, tree, ctx) => {
     const reading = readCalculator(tree.root);
     const view = { summary: summarise(reading), blocks: [...probeNotices(ctx), ...calculatorBlocks(reading)], actions: ACTIONS };
-    return withGenericActions(view, window, tree.root, ctx);
+    return withGenericActions(view, tree.root);
   },
   notes: 'GNOME Calculator: use calculate {expression} and read `result`; switch_mode changes the keypad; the generic press/set_field stay available for single keys.',
 });

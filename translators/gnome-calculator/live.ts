@@ -1,6 +1,6 @@
 /** The calculator as an action sees it: at call time, and in the latest applied state. */
-import { requireWindow } from '../../src/translate/commonActions.js';
-import type { ActionContext, LiveWindow } from '../../src/translate/types.js';
+import { requireWindow } from '../../src/sdk/translate.js';
+import type { ActionContext, LiveWindow } from '../../src/sdk/translate.js';
 import { readCalculator, type CalculatorReading } from './reading.js';
 
 export function atCall(ctx: ActionContext): { window: LiveWindow; reading: CalculatorReading } {

@@ -5,11 +5,8 @@
  * button shows the new mode.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { ActionContext } from '../../src/translate/types.js';
-import { repairName } from '../../src/translate/text.js';
+import { BridgeError, defineAction, repairName } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
 import { atCall, readingNow } from './live.js';
 import { MODES, readCalculator, type Mode } from './reading.js';
 

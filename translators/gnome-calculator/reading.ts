@@ -5,11 +5,8 @@
  * the mode button ("Basic") and its popover of modes once it has been opened, and the "=" and
  * "Clear Display" buttons. Memoised per tree root: translate, `input` and `available` agree.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { cleanText, repairName } from '../../src/translate/text.js';
-import { findAll, findFirst, hasState } from '../../src/translate/tree.js';
-import { controlLabel, hintOf } from '../generic/labels.js';
-import { memoByRoot } from '../shared/memoByRoot.js';
+import { cleanText, controlLabel, findAll, findFirst, hasState, hintOf, readOnce, repairName } from '../../src/sdk/translate.js';
+import type { A11yNode } from '../../src/sdk/translate.js';
 
 /** The modes gnome-calculator offers (its "Mode selection" menu), as switch_mode names them. */
 export const MODES = ['basic', 'advanced', 'financial', 'programming', 'keyboard'] as const;
@@ -36,7 +33,7 @@ export interface CalculatorReading {
   clear?: A11yNode;
 }
 
-export const readCalculator: (root: A11yNode) => CalculatorReading = memoByRoot(buildReading);
+export const readCalculator: (root: A11yNode) => CalculatorReading = readOnce(buildReading);
 
 /** Only what is on screen counts: GTK4 sets `visible` (not `showing`) below the frame. */
 const present = (node: A11yNode) => hasState(node, 'visible');

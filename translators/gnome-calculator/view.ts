@@ -1,7 +1,6 @@
 /** Summary and blocks of the calculator window: mode, expression and result, status, history. */
-import { repairName } from '../../src/translate/text.js';
-import { findAll } from '../../src/translate/tree.js';
-import type { BlockDraft } from '../../src/translate/types.js';
+import { findAll, repairName } from '../../src/sdk/translate.js';
+import type { BlockDraft } from '../../src/sdk/translate.js';
 import { calculationState, type CalculationState, type CalculatorReading } from './reading.js';
 
 /** Newest history rows kept in the state; load_rows ("List") reads older ones (P-BLK-7). */

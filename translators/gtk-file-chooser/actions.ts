@@ -1,9 +1,7 @@
 /** The chooser's own actions: choose a path, set the file name, show a folder, cancel. */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { NO_INPUT, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { ActionOutcome } from '../../src/translate/types.js';
+import { BridgeError, defineAction, NO_INPUT, requireWindow } from '../../src/sdk/translate.js';
+import type { ActionOutcome } from '../../src/sdk/translate.js';
 import { cancelChooser, chooserWindow, checkAbsolute, goToFolder, setAndConfirm, submitPath, type ChooserOutcome } from './drive.js';
 import { readChooser } from './reading.js';
 

@@ -4,11 +4,8 @@
  * (P-TOOL-6). Text goes in through AT-SPI, never the keyboard: a user typing elsewhere cannot
  * mix in; only the path entry is given the focus (GrabFocus) before the accept button is pressed.
  */
-import { BridgeError, isBridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { newModalOf } from '../../src/translate/commonActions.js';
-import type { ActionContext, LiveWindow, StateReader } from '../../src/translate/types.js';
-import { readWindow } from '../generic/reading.js';
+import { BridgeError, isBridgeError, newModalOf, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { readChooser, sameFolder, type ChooserReading } from './reading.js';
 import { isReplaceQuestion } from './replaceQuestion.js';
 

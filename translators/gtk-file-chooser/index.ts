@@ -4,8 +4,7 @@
  * The generic actions stay available beside ours (withGenericActions): select a place or a file,
  * load_rows of a long folder, press any button.
  */
-import { defineTranslator } from '../../src/translate/define.js';
-import { withGenericActions } from '../shared/withGeneric.js';
+import { defineTranslator, withGenericActions } from '../../src/sdk/translate.js';
 import { isFileChooser } from './reading.js';
 import { isReplaceQuestion, translateReplaceQuestion } from './replaceQuestion.js';
 import { translateChooser } from './view.js';
@@ -15,7 +14,7 @@ export const gtkFileChooserTranslator = defineTranslator({
   match: { test: (_window, root) => isFileChooser(root) || isReplaceQuestion(root) },
   translate: (window, tree, ctx) => {
     const view = isReplaceQuestion(tree.root) ? translateReplaceQuestion(tree.root) : translateChooser(window, tree.root, ctx);
-    return withGenericActions(view, window, tree.root, ctx);
+    return withGenericActions(view, tree.root);
   },
   notes:
     'File choosers: choose {path} takes an absolute path and accepts the dialog; if it asks whether to replace a file, that question is its own window with an answer tool.',

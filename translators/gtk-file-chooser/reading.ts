@@ -5,11 +5,8 @@
  * generic reading, so names agree with the generic actions offered beside ours (select,
  * load_rows). Memoised per tree root: translate, `input` and `available` read the same tree.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { findAll, findFirst, hasState } from '../../src/translate/tree.js';
-import type { Collection, Field } from '../generic/model.js';
-import { readWindow } from '../generic/reading.js';
-import { memoByRoot } from '../shared/memoByRoot.js';
+import { findAll, findFirst, hasState, readOnce, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, Collection, Field } from '../../src/sdk/translate.js';
 
 export type ChooserMode = 'save' | 'open';
 
@@ -40,7 +37,7 @@ export function isFileChooser(root: A11yNode): boolean {
   return root.role === 'file_chooser';
 }
 
-export const readChooser: (root: A11yNode) => ChooserReading = memoByRoot(buildReading);
+export const readChooser: (root: A11yNode) => ChooserReading = readOnce(buildReading);
 
 function buildReading(root: A11yNode): ChooserReading {
   const generic = readWindow(root);

@@ -4,13 +4,8 @@
  * goes back to the chooser, and returns once that happened.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findAll } from '../../src/translate/tree.js';
-import type { WindowView } from '../../src/translate/types.js';
-import { readWindow } from '../generic/reading.js';
+import { BridgeError, defineAction, findAll, readWindow, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, WindowView } from '../../src/sdk/translate.js';
 
 const QUESTION = /already exists/i;
 const BUTTONS = { replace: 'Replace', cancel: 'Cancel' } as const;

@@ -3,15 +3,12 @@
  * name, the dialog's other fields), the files as a table (first rows + total: P-BLK-7; the
  * generic load_rows reads on) and the places as a list.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { ActionDef, BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { collectionBlock } from '../generic/blocks.js';
-import type { Collection } from '../generic/model.js';
-import { probeNotices } from '../shared/probeNotices.js';
+import { collectionBlock, probeNotices } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { cancelAction, chooseAction, goToFolderAction, setNameAction } from './actions.js';
 import { readChooser, type ChooserReading } from './reading.js';
 
-const ACTIONS = [chooseAction, setNameAction, goToFolderAction, cancelAction] as ActionDef[];
+const ACTIONS = [chooseAction, setNameAction, goToFolderAction, cancelAction];
 
 function where(reading: ChooserReading): string {
   if (reading.folder !== null) return `folder ${reading.folder}`;

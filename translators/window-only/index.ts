@@ -5,10 +5,8 @@
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
 import { z } from 'zod';
-import { acceptsKeys, WINDOW_ONLY, type A11yNode } from '../../src/platform/probe.js';
-import { CHORDS_INPUT, closeDiscardingAction, focusAction, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction, defineTranslator } from '../../src/translate/define.js';
-import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/translate/types.js';
+import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, requireWindow, WINDOW_ONLY } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 export function isWindowOnly(root: A11yNode): boolean {
   return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;

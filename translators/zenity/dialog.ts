@@ -3,13 +3,8 @@
  * button accepts (OK, or the --ok-label) and whose one before it cancels (Cancel, --cancel-label);
  * --extra-button labels come first. Pressing one ends the dialog: zenity prints and exits.
  */
-import { BridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { NO_INPUT, requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findAll, isEnabled } from '../../src/translate/tree.js';
-import type { ActionContext } from '../../src/translate/types.js';
-import { controlLabel } from '../generic/labels.js';
+import { BridgeError, controlLabel, defineAction, findAll, isEnabled, NO_INPUT, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
 
 export interface DialogButton {
   label: string;

@@ -4,13 +4,8 @@
  * the dialog has a second, plain field: `submit {username, value}`.
  */
 import { z } from 'zod';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { setFieldAction } from '../generic/actions/fields.js';
-import { buildBlocks } from '../generic/blocks.js';
-import { readWindow, type Field } from '../generic/reading.js';
+import { buildBlocks, defineAction, readWindow, requireWindow, setFieldAction } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 import { entryFields } from './kinds.js';
 

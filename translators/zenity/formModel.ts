@@ -2,10 +2,8 @@
  * The fields of a zenity form, in the order zenity prints their values: entries, passwords
  * (`sensitive`, never read), combos and lists, and calendars (shown, but GTK3 exposes no date).
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { findFirst } from '../../src/translate/tree.js';
-import { readWindow, type Collection, type Field } from '../generic/reading.js';
-import { memoByRoot } from '../shared/memoByRoot.js';
+import { findFirst, readOnce, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, Collection, Field } from '../../src/sdk/translate.js';
 import { formGrid } from './kinds.js';
 
 export type FormFieldKind = 'text' | 'secret' | 'choice' | 'list' | 'calendar';
@@ -21,7 +19,7 @@ export interface FormField {
 }
 
 /** The form's fields, first row first, memoised per tree (translate, input and run agree). */
-export const formFields: (root: A11yNode) => FormField[] = memoByRoot(readFormFields);
+export const formFields: (root: A11yNode) => FormField[] = readOnce(readFormFields);
 
 export const isSettable = (f: FormField) => f.kind !== 'calendar';
 

@@ -7,14 +7,8 @@
  * checked.
  */
 import { z } from 'zod';
-import { BridgeError, isBridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { ActionContext } from '../../src/translate/types.js';
-import { setFieldAction } from '../generic/actions/fields.js';
-import { selectAction } from '../generic/actions/select.js';
-import { namesEnum } from '../generic/actions/shared.js';
+import { BridgeError, defineAction, isBridgeError, namesEnum, requireWindow, selectAction, setFieldAction } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
 import { acceptButton, pressAndWaitClosed } from './dialog.js';
 import { formFields, isSettable, type FormField } from './formModel.js';
 

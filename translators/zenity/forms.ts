@@ -3,11 +3,8 @@
  * passwords, combos, lists, calendars: formModel.ts), each list's choices, and
  * `submit {fields, optional}` (formSubmit.ts).
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { collectionBlock } from '../generic/blocks.js';
-import { readWindow } from '../generic/reading.js';
-import { probeNotices } from '../shared/probeNotices.js';
+import { collectionBlock, probeNotices, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { cancelAction } from './dialog.js';
 import { formFields, isSettable, type FormField } from './formModel.js';
 import { formSubmitAction } from './formSubmit.js';

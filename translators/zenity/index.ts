@@ -4,10 +4,8 @@
  * choose, cancel) beside the generic ones. zenity's other dialogs (scale, calendar, text-info,
  * progress) stay generic; its file chooser belongs to the GTK file chooser translator.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { defineTranslator } from '../../src/translate/define.js';
-import type { TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { withGenericActions } from '../shared/withGeneric.js';
+import { defineTranslator, withGenericActions } from '../../src/sdk/translate.js';
+import type { A11yNode, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { translateEntry } from './entry.js';
 import { translateForms } from './forms.js';
 import { zenityKind } from './kinds.js';
@@ -30,7 +28,7 @@ function translate(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateConte
 export const zenityTranslator = defineTranslator({
   id: 'zenity',
   match: { appName: 'zenity', test: (_window, root) => zenityKind(root) !== undefined },
-  translate: (window, tree, ctx) => withGenericActions(translate(window, tree.root, ctx), window, tree.root, ctx),
+  translate: (window, tree, ctx) => withGenericActions(translate(window, tree.root, ctx), tree.root),
   notes:
     'zenity dialogs: answer {choice} presses a button; submit fills and sends an entry, password or form (every form field is required unless listed in optional); choose {row} picks a list row by its 0-based index (load_rows reads rows past the first ones).',
 });

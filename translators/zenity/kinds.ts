@@ -5,16 +5,12 @@
  * of label + control rows). Other dialogs (scale, calendar, text-info, progress, the file chooser)
  * are left to the generic and file-chooser translators.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { findFirst } from '../../src/translate/tree.js';
-import { listsInReverse } from '../generic/layout.js';
-import { readWindow, type Field } from '../generic/reading.js';
-import { repairName } from '../generic/labels.js';
-import { memoByRoot } from '../shared/memoByRoot.js';
+import { findFirst, listsInReverse, readOnce, readWindow, repairName } from '../../src/sdk/translate.js';
+import type { A11yNode, Field } from '../../src/sdk/translate.js';
 
 export type ZenityKind = 'message' | 'entry' | 'list' | 'forms';
 
-export const zenityKind: (root: A11yNode) => ZenityKind | undefined = memoByRoot(detect);
+export const zenityKind: (root: A11yNode) => ZenityKind | undefined = readOnce(detect);
 
 /** Entry fields: single-line text, passwords, and the editable combo of --entry-text lists. */
 export function entryFields(root: A11yNode): Field[] {

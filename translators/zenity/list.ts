@@ -6,15 +6,8 @@
  * until every row is in.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import { findFirst, hasState } from '../../src/translate/tree.js';
-import type { ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { rowsOf } from '../generic/actions/load.js';
-import { buildBlocks, isCut, PREVIEW_ROWS } from '../generic/blocks.js';
-import { readWindow, type Collection } from '../generic/reading.js';
+import { BridgeError, buildBlocks, defineAction, findFirst, hasState, isCut, PREVIEW_ROWS, readWindow, requireWindow, rowsOf } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 
 const listOf = (root: A11yNode): Collection | undefined => readWindow(root).collections[0];

@@ -4,15 +4,8 @@
  * (--ok-label, --cancel-label, --extra-button). zenity prints an extra button's label and exits.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
-import type { A11yNode } from '../../src/platform/probe.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
-import { namesEnum } from '../generic/actions/shared.js';
-import { readWindow } from '../generic/reading.js';
-import type { MessageKind } from '../generic/notices.js';
-import { probeNotices } from '../shared/probeNotices.js';
+import { BridgeError, defineAction, namesEnum, probeNotices, readWindow, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, MessageKind, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { dialogButtons, pressAndWaitClosed } from './dialog.js';
 
 const VERB: Record<MessageKind, string> = { question: 'asks', info: 'says', warn: 'warns', error: 'reports an error', success: 'says' };

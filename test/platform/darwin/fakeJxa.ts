@@ -84,6 +84,7 @@ export class FakeAx {
 
   /** The globals the helper script sees in place of JXA's. */
   globals(): Record<string, unknown> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the fake JXA object model hands itself to callbacks
     const fake = this;
     const dollar = Object.assign((value: unknown) => new Boxed(value), {
       AXIsProcessTrusted: () => fake.fixture.trusted,

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../../src/platform/fixture/format.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
-import { translateFixture } from '../../../src/translate/fixtureView.js';
-import { loadFixture } from '../../../src/translate/tester.js';
+import { translateFixture } from '../../../src/testing/fixtureView.js';
+import { loadFixture } from '../../../src/testing/tester.js';
 import { genericTranslator } from '../../../translators/generic/index.js';
 
 const PAIRS: Array<[string, string]> = [

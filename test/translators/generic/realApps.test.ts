@@ -1,7 +1,7 @@
 /** The generic translator on trees of real apps recorded with `gui-bridge record` (fixtures/gedit, gnome-calculator, zenity). */
 import { describe, expect, it } from 'vitest';
-import { translateFixture, type PublishedWindowView } from '../../../src/translate/fixtureView.js';
-import { loadFixture } from '../../../src/translate/tester.js';
+import { translateFixture, type PublishedWindowView } from '../../../src/testing/fixtureView.js';
+import { loadFixture } from '../../../src/testing/tester.js';
 import { genericTranslator } from '../../../translators/generic/index.js';
 
 function view(path: string, title?: string): PublishedWindowView {

@@ -22,9 +22,9 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { formatIssues, parseFixture, type Fixture } from '../platform/fixture/format.js';
 import { translateFixture, type PublishedAction, type PublishedWindowView } from './fixtureView.js';
-import type { JsonSchema } from './jsonSchema.js';
-import { enumValues } from './schemaEnums.js';
-import type { ActionKind, TranslatorDef } from './types.js';
+import type { JsonSchema } from '../translate/jsonSchema.js';
+import { enumValues } from '../translate/schemaEnums.js';
+import type { ActionKind, TranslatorDef } from '../translate/types.js';
 
 export const EXPECTED_FORMAT = 'gui-bridge-expected';
 export const EXPECTED_SUFFIX = '.expected.json';
@@ -94,6 +94,13 @@ export interface TesterOptions {
   update?: boolean;
   /** Where update notes go (default stderr). */
   report?: (line: string) => void;
+  /**
+   * The expected file holds the sections of exactly these translators (default false): set by the
+   * repository's own fixture test, which runs every registered translator. Without it, sections of
+   * other translators are left alone — an author's test of one translator and the repository's
+   * test of all of them share one expected file without rewriting each other's sections.
+   */
+  complete?: boolean;
 }
 
 export function updateRequested(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -168,12 +175,14 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
   const fixture = loadFixture(fixturePath);
   const actual = produceExpected(fixturePath, fixture, options.translators);
   const expectedPath = expectedPathOf(fixturePath);
+  const given = new Set(options.translators.map((t) => t.id));
   if (updating(expectedPath, options)) {
-    writeExpected(expectedPath, actual, options.report);
+    writeExpected(expectedPath, options.complete ? actual : mergeSections(expectedPath, actual, given), options.report);
     return;
   }
   const expected = readExpected(expectedPath);
-  const ids = (file: ExpectedFile) => Object.keys(file.translators).sort();
+  // Only the given translators' sections are compared unless the file must hold exactly them.
+  const ids = (file: ExpectedFile) => Object.keys(file.translators).filter((id) => options.complete || given.has(id)).sort();
   deepStrictEqual(ids(actual), ids(expected), `${expectedPath}: translators with output differ`);
   for (const id of ids(actual)) {
     const got = actual.translators[id]?.windows ?? [];
@@ -230,6 +239,24 @@ export function checkInputSchemas(fixturePaths: readonly string[], schemasPath: 
       deepStrictEqual(JSON.parse(JSON.stringify(entry)), want, `${schemasPath}: "${id}" action ${name} differs`);
     }
   }
+}
+
+/** The existing file with the given translators' sections replaced (or dropped when they produce nothing). */
+function mergeSections(path: string, actual: ExpectedFile, given: Set<string>): ExpectedFile {
+  let existing: ExpectedFile['translators'] = {};
+  try {
+    existing = readExpected(path).translators;
+  } catch {
+    // no file yet (or an invalid one): start from the given translators' sections
+  }
+  // Existing sections keep their place (a stable diff); a new translator's section is added.
+  const merged: ExpectedFile['translators'] = {};
+  for (const [id, section] of Object.entries(existing)) {
+    const replaced = given.has(id) ? actual.translators[id] : section;
+    if (replaced) merged[id] = replaced;
+  }
+  for (const [id, section] of Object.entries(actual.translators)) merged[id] ??= section;
+  return { ...actual, translators: merged };
 }
 
 function writeExpected(path: string, content: ExpectedFile | InputSchemasFile, report: ((line: string) => void) | undefined): void {

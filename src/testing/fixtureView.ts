@@ -11,9 +11,9 @@ import { toFacts } from '../bridge/records.js';
 import { WindowIdAllocator } from '../bridge/windowIds.js';
 import type { Fixture } from '../platform/fixture/format.js';
 import { BlockSchema, type Block } from '../protocol/schemas.js';
-import type { JsonSchema } from './jsonSchema.js';
-import { matchesWindow } from './registry.js';
-import type { ActionKind, TranslatorDef, WindowFacts } from './types.js';
+import type { JsonSchema } from '../translate/jsonSchema.js';
+import { matchesWindow } from '../translate/registry.js';
+import type { ActionKind, TranslatorDef, WindowFacts } from '../translate/types.js';
 
 export interface PublishedAction {
   name: string;

@@ -1,0 +1,10 @@
+/** Types of eslint/layers.js (a plain ESM file: ESLint loads it without a build). */
+export interface Layer {
+  name: string;
+  rank: number;
+  prefixes: string[];
+}
+export declare const LAYERS: Layer[];
+export declare function layerOf(path: string): Layer | undefined;
+declare const plugin: { rules: Record<string, unknown> };
+export default plugin;
