@@ -1,6 +1,5 @@
 import { APP_TOOL_PREFIX, slugify, toolName } from '../protocol/names.js';
 import type { AppInfo } from '../platform/probe.js';
-import { genericAppActions } from '../translate/genericAppActions.js';
 import { appActionsFor, type TranslatorRegistry } from '../translate/registry.js';
 import type { AppActionDef, LiveWindow } from '../translate/types.js';
 import { prepareAppAction, type PreparedAction } from './prepare.js';
@@ -26,7 +25,7 @@ export class AppToolBuilder {
     const tools: AppTool[] = [];
     for (const app of apps) {
       if (collapsed.has(app.key)) continue; // P-OPER-2: the app-level modal blocks the whole app
-      const defs = appActionsFor(this.registry, app) ?? genericAppActions(app);
+      const defs = appActionsFor(this.registry, app);
       const appWindows = windows.filter((w) => w.facts.appKey === app.key);
       for (const def of defs) {
         if (def.available && !def.available({ app, windows: appWindows })) continue;

@@ -24,7 +24,7 @@ export interface BridgeOptions {
   appToolNaming?: AppToolNaming;
   rescanMs?: number;
   defaultTimeoutMs?: number;
-  /** Adds a screenshot block and a capture action to every window (needs `probe.capture`). */
+  /** Adds a screenshot block and a capture action to every window, not only to window-only ones (needs `probe.capture`). */
   screenshots?: boolean;
   /** Windows published per application; more become a notice (windowCap.ts). */
   maxWindowsPerApp?: number;
@@ -45,7 +45,9 @@ export class Bridge {
     this.probe = options.probe;
     this.registry = options.registry;
     const appTools = new AppToolBuilder(options.registry, options.appToolNaming ?? 'single');
-    this.screenshots = options.screenshots && options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions) : undefined;
+    // One screenshot path: window-only windows always get their picture, every window with --screenshots.
+    const scope = options.screenshots ? 'all' : 'window-only';
+    this.screenshots = options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions, scope) : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,

@@ -1,17 +1,21 @@
 /**
- * Screenshots (off by default): each window gets a `media` block, refreshed whenever the window
- * is re-read, plus a read-only `capture` action that returns a fresh one as MCP image content.
+ * Screenshots, the one path for every platform: a window's picture (`Probe.capture`, PNG bytes)
+ * becomes a `media` block, refreshed whenever the window is re-read, plus a read-only `capture`
+ * action that returns a fresh one as MCP image content. With `--screenshots` every window gets
+ * them; without, only window-only windows (their picture is all there is to see of them).
  * URLs (issue 12): `file://` into a private folder only when every client is on this machine
  * (stdio); otherwise (HTTP, A2C, `--screenshots inline`) a `data:` URL of the image fitted to
- * the size limits. Pixels alone (a blinking caret) never bump a version: the file URL is stable,
- * and a data URL is renewed only when the window's content changed.
+ * the size limits. Pixels alone (a blinking caret) never bump a readable window's version: its
+ * file URL is stable, and a data URL is renewed only when the window's content changed. For a
+ * window-only window the pixels are the content: its URL changes exactly when they do.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import type { Probe } from '../platform/probe.js';
+import { isWindowOnly, type A11yNode, type Probe } from '../platform/probe.js';
 import { requireWindow } from '../translate/commonActions.js';
 import { defineAction } from '../translate/define.js';
 import type { ActionDef, BlockDraft, WindowView } from '../translate/types.js';
@@ -23,16 +27,40 @@ export interface ScreenshotOptions extends FitLimits {
 
 export const DEFAULT_SCREENSHOT_OPTIONS: ScreenshotOptions = { urls: 'file', maxEdge: 1280, maxBytes: 1_000_000 };
 
+/** Which windows get a screenshot: all (`--screenshots`), or only those whose content cannot be read. */
+export type ScreenshotScope = 'all' | 'window-only';
+
+export interface ShotTarget {
+  winId: string;
+  nativeId: string;
+  title: string;
+  /** The root of the window's tree: window-only roots always get a screenshot. */
+  root: Pick<A11yNode, 'attributes'>;
+  /** The tree was just read: take a new picture. Otherwise the last one is kept (no re-read, no new pixels). */
+  fresh: boolean;
+}
+
+/** What a screenshot adds to a view. */
+interface Decoration {
+  blocks: BlockDraft[];
+  actions: ActionDef[];
+}
+
 const MIME = 'image/png';
 
 export class ScreenshotStore {
   readonly captureAction: ActionDef;
   private dirPath: string | undefined;
   private readonly inlineCache = new Map<string, { contentKey: string; url: string }>();
+  /** The decoration each window showed last, kept while its tree is not re-read. */
+  private readonly last = new Map<string, Decoration>();
+  /** The picture file of each window-only window (named by content). */
+  private readonly contentFiles = new Map<string, string>();
 
   constructor(
     private readonly probe: Probe,
     private readonly options: ScreenshotOptions = DEFAULT_SCREENSHOT_OPTIONS,
+    private readonly scope: ScreenshotScope = 'all',
   ) {
     this.captureAction = defineAction({
       name: 'capture',
@@ -68,32 +96,80 @@ export class ScreenshotStore {
     return this.dirPath;
   }
 
-  /** The view with a screenshot block and the capture action; unchanged when capture fails. */
-  async decorate(view: WindowView, winId: string, nativeId: string, title: string): Promise<WindowView> {
+  /**
+   * The view with a screenshot block and the capture action, for the windows of this store's
+   * scope. A window-only window whose picture cannot be taken gets a notice saying why instead;
+   * any other window is simply left without a screenshot (minimised, gone).
+   */
+  async decorate(view: WindowView, target: ShotTarget): Promise<WindowView> {
+    const pixelsAreContent = isWindowOnly(target.root);
+    if (this.scope === 'window-only' && !pixelsAreContent) return view;
+    const decoration = target.fresh ? await this.take(view, target, pixelsAreContent) : this.last.get(target.winId);
+    if (!decoration) return view;
+    this.last.set(target.winId, decoration);
+    return { ...view, blocks: [...view.blocks, ...decoration.blocks], actions: [...view.actions, ...decoration.actions] };
+  }
+
+  private async take(view: WindowView, target: ShotTarget, pixelsAreContent: boolean): Promise<Decoration | undefined> {
     try {
-      const url = await this.blockUrl(view, winId, nativeId);
+      const url = await this.blockUrl(view, target, pixelsAreContent);
       // P-BLK-5: alt is always set, so a client that cannot show images still knows what it is.
-      const alt = `Screenshot of the "${title || winId}" window. ${view.summary}`.trim();
+      const alt = `Screenshot of the "${target.title || target.winId}" window. ${view.summary}`.trim();
       const media: BlockDraft = { type: 'media', id: 'screenshot', mimeType: MIME, url, alt };
-      return { ...view, blocks: [...view.blocks, media], actions: [...view.actions, this.captureAction] };
-    } catch {
-      return view; // windows that cannot be captured (minimised, gone) simply have no screenshot
+      return { blocks: [media], actions: [this.captureAction] };
+    } catch (error) {
+      if (!pixelsAreContent) return undefined;
+      const text = `No screenshot of this window: ${error instanceof Error ? error.message : String(error)}.`;
+      return { blocks: [{ type: 'notice', id: 'screenshot', severity: 'warn', text }], actions: [] };
     }
+  }
+
+  /** A window went away: drop what was kept for it (its content-named picture too). */
+  forget(winId: string): void {
+    this.last.delete(winId);
+    this.inlineCache.delete(winId);
+    const file = this.contentFiles.get(winId);
+    if (file) rmSync(file, { force: true });
+    this.contentFiles.delete(winId);
   }
 
   close(): void {
     if (this.dirPath) rmSync(this.dirPath, { recursive: true, force: true });
   }
 
-  private async blockUrl(view: WindowView, winId: string, nativeId: string): Promise<string> {
+  private async blockUrl(view: WindowView, target: ShotTarget, pixelsAreContent: boolean): Promise<string> {
+    const { winId, nativeId } = target;
+    if (pixelsAreContent) {
+      const png = await this.grab(nativeId);
+      if (this.options.urls === 'file') return this.writeContentFile(winId, png);
+      return this.inlineUrl(winId, createHash('sha256').update(png).digest('hex'), async () => png);
+    }
     if (this.options.urls === 'file') return this.writeFile(winId, await this.grab(nativeId));
-    const contentKey = JSON.stringify([view.summary, view.blocks]);
+    return this.inlineUrl(winId, JSON.stringify([view.summary, view.blocks]), () => this.grab(nativeId));
+  }
+
+  /** A data: URL, renewed (and the picture taken) only when `contentKey` changes. */
+  private async inlineUrl(winId: string, contentKey: string, png: () => Promise<Buffer>): Promise<string> {
     const cached = this.inlineCache.get(winId);
     if (cached && cached.contentKey === contentKey) return cached.url;
-    const fitted = fitPng(await this.grab(nativeId), this.options);
+    const fitted = fitPng(await png(), this.options);
     const url = `data:${MIME};base64,${fitted.png.toString('base64')}`;
     this.inlineCache.set(winId, { contentKey, url });
     return url;
+  }
+
+  /** A file named by its content: the same picture keeps its URL, a new one gets a new URL. */
+  private writeContentFile(winId: string, png: Buffer): string {
+    const hash = createHash('sha256').update(png).digest('hex').slice(0, 16);
+    const path = join(this.dir, `${winId}-${hash}.png`);
+    const previous = this.contentFiles.get(winId);
+    if (previous !== path) {
+      writeFileSync(`${path}.tmp`, png, { mode: 0o600 });
+      renameSync(`${path}.tmp`, path);
+      if (previous) rmSync(previous, { force: true });
+      this.contentFiles.set(winId, path);
+    }
+    return pathToFileURL(path).href;
   }
 
   private async grab(nativeId: string): Promise<Buffer> {

@@ -26,7 +26,7 @@ export interface SyncOptions {
   log: Logger;
   /** Re-scan everything this often as a safety net for lost events (0 = never). */
   rescanMs?: number;
-  /** When set, every window gets a screenshot block and a capture action. */
+  /** Screenshot blocks and capture actions, for the windows of the store's scope. */
   screenshots?: ScreenshotStore;
   /** Windows published per application (windowCap.ts). */
   maxWindowsPerApp?: number;
@@ -202,6 +202,8 @@ export class StateSync {
     );
     for (const nativeId of this.byNative.keys()) {
       if (!servedIds.has(nativeId)) {
+        const winId = this.byNative.get(nativeId)?.winId;
+        if (winId) this.options.screenshots?.forget(winId);
         this.byNative.delete(nativeId);
         this.shownNotices.delete(nativeId);
         this.ids.retire(nativeId);
@@ -240,8 +242,7 @@ export class StateSync {
     // Added by the bridge itself: not every translator shows probe warnings.
     if (notice) translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
     const shots = this.options.screenshots;
-    if (shots && needsTree) translation.view = await shots.decorate(translation.view, winId, native.nativeId, native.title);
-    else if (shots && previous) translation.view = keepScreenshot(translation.view, previous.view);
+    if (shots) translation.view = await shots.decorate(translation.view, { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree });
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
   }
 
@@ -267,12 +268,4 @@ export class StateSync {
       return emptyTree(native, `The content of this window could not be read (${message}).`);
     }
   }
-}
-
-/** A re-translation without a re-read keeps the window's last screenshot block and action. */
-function keepScreenshot(view: WindowRecord['view'], previous: WindowRecord['view']): WindowRecord['view'] {
-  const media = previous.blocks.find((b) => b.type === 'media' && b.id === 'screenshot');
-  const capture = previous.actions.find((a) => a.name === 'capture');
-  if (!media || !capture) return view;
-  return { ...view, blocks: [...view.blocks, media], actions: [...view.actions, capture] };
 }

@@ -191,8 +191,6 @@ export const WINDOW_ONLY = {
   /** Attribute name; its value is `'window-only'`. */
   mode: 'content-mode',
   value: 'window-only',
-  /** A `file://` URL of a PNG screenshot of the window, when capture works. */
-  screenshotUrl: 'screenshot-url',
   /**
    * Value 'true' while the content is expected soon (its accessible has not appeared yet): tools
    * that open the window wait for it to become readable, within their deadline.
@@ -205,6 +203,11 @@ export const WINDOW_ONLY = {
  * virtual keyboard): translators then offer no key tools rather than tools that fail (issue 16).
  */
 export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as const;
+
+/** Whether a tree is a window-only root: the window's picture is all there is to see of it. */
+export function isWindowOnly(root: Pick<A11yNode, 'attributes'>): boolean {
+  return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;
+}
 
 export function acceptsKeys(root: Pick<A11yNode, 'attributes'>): boolean {
   return root.attributes?.[NO_KEYBOARD.attribute] !== NO_KEYBOARD.value;

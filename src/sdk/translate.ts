@@ -30,7 +30,7 @@ export type {
   WindowView,
 } from '../translate/types.js';
 export type { A11yNode, AppInfo, KeyInput, WindowTree } from '../platform/probe.js';
-export { acceptsKeys, SENSITIVE_MASK, WINDOW_ONLY } from '../platform/probe.js';
+export { acceptsKeys, isWindowOnly, SENSITIVE_MASK, WINDOW_ONLY } from '../platform/probe.js';
 export type { Block, Severity } from '../protocol/schemas.js';
 
 // Errors: `BridgeError('validation_failed', message, { fields })` → the client sees `extra.fields`.

@@ -62,10 +62,14 @@ function attempt(
   }
 }
 
-/** Application-level actions of an app: from the first translator whose app match fits. */
-export function appActionsFor(registry: TranslatorRegistry, app: AppInfo): AppActionDef[] | undefined {
-  const owner = registry.translators.find((t) => t.appActions && matchesApp(t.match, app));
-  return owner?.appActions;
+/**
+ * Application-level actions of an app: from the first translator whose app match fits, else from
+ * the fallback, as for windows.
+ */
+export function appActionsFor(registry: TranslatorRegistry, app: AppInfo): readonly AppActionDef[] {
+  const owner = registry.translators.find((t) => t.appActions && matchesApp(t.match, app)) ?? registry.fallback;
+  const actions = owner.appActions ?? [];
+  return typeof actions === 'function' ? actions(app) : actions;
 }
 
 function checkView(view: WindowView): WindowView {

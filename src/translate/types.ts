@@ -135,10 +135,11 @@ export interface TranslatorDef {
   match: WindowMatch;
   translate(window: WindowFacts, tree: WindowTree, ctx: TranslateContext): WindowView;
   /**
-   * Application-level actions for the apps `match` names by appId/appName. Apps without a
-   * translator's actions get generic ones from `AppInfo.actions`.
+   * Application-level actions for the apps `match` names by appId/appName; on the registry's
+   * fallback, for every other app. A function of the app when they derive from what the app
+   * exposes (the generic translator's come from `AppInfo.actions`).
    */
-  appActions?: AppActionDef[];
+  appActions?: readonly AppActionDef[] | ((app: AppInfo) => readonly AppActionDef[]);
   /** Notes appended to the MCP instructions when this translator is in use. */
   notes?: string;
 }

@@ -10,6 +10,7 @@ import { closeAction, closeDiscardingAction, focusAction } from '../../src/trans
 import { defineTranslator } from '../../src/translate/define.js';
 import type { ActionDef, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
 import { setFieldAction, toggleAction } from './actions/fields.js';
+import { genericAppActions } from './appActions.js';
 import { pressKeysAction, typeTextAction } from './actions/keys.js';
 import { loadRowsAction, loadTextAction } from './actions/load.js';
 import { menuAction } from './actions/menu.js';
@@ -57,4 +58,5 @@ export const genericTranslator = defineTranslator({
   id: 'generic',
   match: {},
   translate: (window, tree, ctx) => translateGeneric(window, tree.root, ctx),
+  appActions: genericAppActions,
 });

@@ -5,12 +5,8 @@
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
 import { z } from 'zod';
-import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, requireWindow, WINDOW_ONLY } from '../../src/sdk/translate.js';
+import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, isWindowOnly, requireWindow } from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
-
-export function isWindowOnly(root: A11yNode): boolean {
-  return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;
-}
 
 /** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
 async function settle(ctx: ActionContext, winId: string): Promise<void> {
@@ -54,12 +50,9 @@ const pressKeys = defineAction({
   },
 });
 
-function translate(window: WindowFacts, root: A11yNode, warnings: readonly string[]): WindowView {
+/** The screenshot block and capture action are the bridge's, added to every window-only window. */
+function translate(window: WindowFacts, warnings: readonly string[]): WindowView {
   const blocks: BlockDraft[] = warnings.map((text, i) => ({ type: 'notice', id: `reason-${i + 1}`, severity: 'warn', text }));
-  const url = root.attributes?.[WINDOW_ONLY.screenshotUrl];
-  if (url) {
-    blocks.push({ type: 'media', id: 'screenshot', mimeType: 'image/png', url, alt: `Screenshot of the window "${window.title}" of ${window.app.name}` });
-  }
   const kind = window.modal ? 'Dialog' : 'Window';
   return {
     summary: `${kind} "${window.title}" of ${window.app.name}: its content cannot be read, only seen in a screenshot and operated with the keyboard.`,
@@ -71,7 +64,7 @@ function translate(window: WindowFacts, root: A11yNode, warnings: readonly strin
 export const windowOnlyTranslator = defineTranslator({
   id: 'window-only',
   match: { test: (_window, root) => isWindowOnly(root) },
-  translate: (window, tree, ctx) => translate(window, tree.root, ctx.warnings),
+  translate: (window, _tree, ctx) => translate(window, ctx.warnings),
   notes:
     'Some windows are in window-only mode: their content cannot be read. Look at their screenshot, call focus first, then type_text / press_keys; re-read app://windows to see the effect.',
 });

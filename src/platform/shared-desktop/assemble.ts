@@ -8,7 +8,7 @@ import { HelperClient, type HelperRequester, type HelperSpawn } from './helperCl
 import { DesktopInput } from './input.js';
 import { loadNut, loadWindowManager, type NutApi, type WindowManagerApi } from './nativeModules.js';
 import { parseAppSelector, type AppSelector, type NwmWindowsOptions } from './nwmWindows.js';
-import { ScreenshotStore } from './screenshots.js';
+import { RegionGrabber } from './screenshots.js';
 import type { PlatformWindows, TreeSource } from './types.js';
 import { treesUnavailableText } from './windowOnly.js';
 
@@ -75,7 +75,7 @@ export async function createDesktopProbe(options: DesktopProbeOptionsBase, wirin
 export interface DesktopParts {
   windowManager: WindowManagerApi;
   input: DesktopInput | null;
-  screenshots: ScreenshotStore | null;
+  screenshots: RegionGrabber | null;
   /** Why there is no input / screenshot, when nut-js is missing. */
   inputMissing?: string;
   selector?: AppSelector;
@@ -92,7 +92,7 @@ export async function assembleDesktop(platform: 'win32' | 'darwin', options: Des
   if (!nut.api) {
     return { windowManager, input: null, screenshots: null, inputMissing: nut.reason, ...(selector ? { selector } : {}) };
   }
-  return { windowManager, input: new DesktopInput(nut.api), screenshots: new ScreenshotStore(nut.api), ...(selector ? { selector } : {}) };
+  return { windowManager, input: new DesktopInput(nut.api), screenshots: new RegionGrabber(nut.api), ...(selector ? { selector } : {}) };
 }
 
 async function requireWindowManager(): Promise<WindowManagerApi> {

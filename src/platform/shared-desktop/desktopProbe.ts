@@ -10,7 +10,7 @@ import { visitTree } from '../treeBudget.js';
 import type { Logger } from '../../util/logger.js';
 import { ChangeWatcher } from './changeWatcher.js';
 import type { DesktopInput } from './input.js';
-import type { ScreenshotStore } from './screenshots.js';
+import type { RegionGrabber } from './screenshots.js';
 import { isUnavailable, windowOfRef, type DesktopSnapshot, type PlatformWindows, type TreeSource } from './types.js';
 import { windowOnlyTree } from './windowOnly.js';
 
@@ -22,7 +22,7 @@ export interface DesktopProbeOptions {
   treesMissing?: string;
   /** Null when nut-js is not available: no keys, clicks or screenshots. */
   input: DesktopInput | null;
-  screenshots: ScreenshotStore | null;
+  screenshots: RegionGrabber | null;
   inputMissing?: string;
   /** The chord that closes a window when the accessibility API cannot ("alt+F4", "cmd+w"). */
   closeChord: string;
@@ -78,7 +78,7 @@ export class DesktopProbe implements Probe {
     const window = this.windowsById.get(nativeId);
     if (!window) throw new Error(`window ${nativeId} is gone`);
     const result = this.options.trees ? await this.options.trees.readTree(window, budget) : { unavailable: this.options.treesMissing ?? 'No accessibility helper is available on this system.' };
-    const tree = isUnavailable(result) ? await this.windowOnly(window, result.unavailable) : result;
+    const tree = isUnavailable(result) ? windowOnlyTree({ window, reason: result.unavailable }) : result;
     this.lastTrees.set(nativeId, tree);
     return tree;
   }
@@ -164,10 +164,10 @@ export class DesktopProbe implements Probe {
   }
 
   async capture(nativeId: string): Promise<Buffer> {
+    if (!this.options.screenshots) throw new Error(this.options.inputMissing ?? 'screen capture is unavailable');
     const window = this.windowsById.get(nativeId);
     if (!window?.bounds) throw new Error(`window ${nativeId} has no known position on screen`);
-    if (!this.options.screenshots) throw new Error(this.options.inputMissing ?? 'screen capture is unavailable');
-    return (await this.options.screenshots.capture(nativeId, window.bounds)).png;
+    return this.options.screenshots.grab(window.bounds);
   }
 
   async close(): Promise<void> {
@@ -175,20 +175,6 @@ export class DesktopProbe implements Probe {
     this.events.removeAllListeners();
     await this.options.trees?.close();
     this.options.screenshots?.close();
-  }
-
-  private async windowOnly(window: NativeWindow, reason: string): Promise<WindowTree> {
-    const store = this.options.screenshots;
-    if (!store || !window.bounds) {
-      const captureProblem = store ? 'its position on screen is unknown' : this.options.inputMissing;
-      return windowOnlyTree({ window, reason, ...(captureProblem ? { captureProblem } : {}) });
-    }
-    try {
-      const shot = await store.capture(window.nativeId, window.bounds);
-      return windowOnlyTree({ window, reason, screenshotUrl: shot.url });
-    } catch (error) {
-      return windowOnlyTree({ window, reason, captureProblem: errorText(error) });
-    }
   }
 
   private async onNode(ref: string, act: (trees: TreeSource) => Promise<void>): Promise<void> {
@@ -221,7 +207,6 @@ export class DesktopProbe implements Probe {
 
   private forget(nativeId: string): void {
     this.lastTrees.delete(nativeId);
-    this.options.screenshots?.forget(nativeId);
   }
 
   private emit(change: ProbeChange): void {

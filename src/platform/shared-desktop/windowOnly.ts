@@ -1,7 +1,8 @@
 /**
  * Window-only mode: the tree of a window whose content cannot be read. The root has no children
- * and carries `WINDOW_ONLY` attributes; the window-only translator turns it into a title, a
- * screenshot and keyboard actions. The reason is a warning, which translators show as a notice.
+ * and carries `WINDOW_ONLY` attributes; the window-only translator turns it into a title and
+ * keyboard actions, and the bridge adds its screenshot (bridge/screenshots.ts). The reason is a
+ * warning, which translators show as a notice.
  */
 import { WINDOW_ONLY, type NativeWindow, type WindowTree } from '../probe.js';
 
@@ -9,9 +10,6 @@ export interface WindowOnlyInput {
   window: NativeWindow;
   /** Why the content is unavailable, in words the agent can act on (or relay to the user). */
   reason: string;
-  screenshotUrl?: string;
-  /** Why there is no screenshot, when capture was tried and failed. */
-  captureProblem?: string;
   /** The content is expected soon (WINDOW_ONLY.pending). */
   pending?: boolean;
 }
@@ -19,10 +17,8 @@ export interface WindowOnlyInput {
 export function windowOnlyTree(input: WindowOnlyInput): WindowTree {
   const { window } = input;
   const attributes: Record<string, string> = { [WINDOW_ONLY.mode]: WINDOW_ONLY.value };
-  if (input.screenshotUrl) attributes[WINDOW_ONLY.screenshotUrl] = input.screenshotUrl;
   if (input.pending) attributes[WINDOW_ONLY.pending] = 'true';
   const warnings = [input.reason];
-  if (input.captureProblem) warnings.push(`No screenshot of this window: ${input.captureProblem}.`);
   return {
     root: {
       ref: window.nativeId,

@@ -114,7 +114,7 @@ describe('darwin probe without the accessibility permission', () => {
     }
     const textEdit = snapshot.windows.find((w) => w.title === 'TextEdit');
     const tools = (await client.toolNames()).filter((t) => t.startsWith(`${textEdit?.id}__`));
-    expect(tools.map((t) => t.split('__')[1]).sort()).toEqual(['close', 'focus', 'press_keys', 'type_text']);
+    expect(tools.map((t) => t.split('__')[1]).sort()).toEqual(['capture', 'close', 'focus', 'press_keys', 'type_text']);
     expect((await client.call(`${textEdit?.id}__press_keys`, { keys: ['cmd+s'] })).isError).toBeFalsy();
     expect(nut.log.filter((l) => l.startsWith('press'))).toEqual(['press LeftCmd+S']);
   });

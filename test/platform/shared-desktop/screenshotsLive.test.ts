@@ -4,14 +4,13 @@
  * screenshots. Skipped only where Xvfb is not installed (CI installs it for the live tests).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesktopInput } from '../../../src/platform/shared-desktop/input.js';
 import { loadNut, type NutApi } from '../../../src/platform/shared-desktop/nativeModules.js';
-import { ScreenshotStore } from '../../../src/platform/shared-desktop/screenshots.js';
+import { RegionGrabber } from '../../../src/platform/shared-desktop/screenshots.js';
 
 const hasXvfb = spawnSync('sh', ['-c', 'command -v Xvfb'], { encoding: 'utf8' }).stdout.trim() !== '';
 
@@ -55,18 +54,18 @@ describe.skipIf(!hasXvfb)('nut-js screen grab on a real X server', () => {
     expect(() => input.validate({ keys: ['ctrl+shift+s', 'alt+F4', 'cmd+w', 'Return', 'Escape', 'Page_Up'] })).not.toThrow();
   });
 
-  it('captures a window region into a private PNG file and names it by content', async () => {
-    const store = new ScreenshotStore(nut);
+  it('grabs a window region as PNG bytes and leaves no file behind', async () => {
+    const grabber = new RegionGrabber(nut);
     try {
-      const first = await store.capture('0x1', { x: 10, y: 20, width: 64, height: 48 });
-      expect(first.png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      expect(first.png.readUInt32BE(16)).toBe(64); // IHDR width
-      expect(first.png.readUInt32BE(20)).toBe(48); // IHDR height
-      expect(readFileSync(fileURLToPath(first.url)).equals(first.png)).toBe(true);
-      const again = await store.capture('0x1', { x: 10, y: 20, width: 64, height: 48 });
-      expect(again.url).toBe(first.url); // the same pixels keep the same URL
+      const png = await grabber.grab({ x: 10, y: 20, width: 64, height: 48 });
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(png.readUInt32BE(16)).toBe(64); // IHDR width
+      expect(png.readUInt32BE(20)).toBe(48); // IHDR height
+      const dir = (grabber as unknown as { dir: string }).dir;
+      expect(readdirSync(dir)).toEqual([]);
+      expect((await grabber.grab({ x: 10, y: 20, width: 64, height: 48 })).equals(png)).toBe(true);
     } finally {
-      store.close();
+      grabber.close();
     }
   });
 });

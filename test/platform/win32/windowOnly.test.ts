@@ -53,7 +53,7 @@ describe('win32 window-only mode', () => {
     const path = fileURLToPath(media.url);
     expect(readFileSync(path).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     const tools = (await client.toolNames()).filter((t) => t.startsWith(`${saveAs.id}__`));
-    expect(tools.map((t) => t.slice(saveAs.id.length + 2)).sort()).toEqual(['close', 'focus', 'press_keys', 'type_text']);
+    expect(tools.map((t) => t.slice(saveAs.id.length + 2)).sort()).toEqual(['capture', 'close', 'focus', 'press_keys', 'type_text']);
   });
 
   it('type_text and press_keys activate the window, then type through nut-js', async () => {

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { slugify } from '../protocol/names.js';
-import type { AppInfo } from '../platform/probe.js';
-import { defineAppAction } from './define.js';
-import type { AppActionDef } from './types.js';
+import { slugify } from '../../src/protocol/names.js';
+import type { AppInfo } from '../../src/platform/probe.js';
+import { defineAppAction } from '../../src/translate/define.js';
+import type { AppActionDef } from '../../src/translate/types.js';
 
 const NO_INPUT = z.object({});
 const cache = new Map<string, AppActionDef>();
 
 /**
  * Application-level commands the toolkit exposes (GTK GActions, menu-bar commands) as
- * `app__{name}` tools when no translator describes the app better.
+ * `app__{name}` tools when no translator describes the app better: the generic translator's
+ * `appActions`, so the registry's fallback serves apps as it serves windows.
  */
 export function genericAppActions(app: AppInfo): AppActionDef[] {
   return app.actions
