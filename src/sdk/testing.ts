@@ -17,5 +17,12 @@ export {
 } from '../testing/tester.js';
 export { translateFixture, type PublishedAction, type PublishedWindowView } from '../testing/fixtureView.js';
 export { ActionTester, type ActionRunRequest, type ActionRunResult, type ActionTesterOptions } from '../testing/actionTester.js';
-export { FAKE_APP, fakeActionContext, type FakeActionContext, type FakeContextOptions, type PrimitiveCall, type PrimitiveEffect } from '../testing/actionContext.js';
+export {
+  FAKE_APP,
+  fakeActionContext,
+  type FakeActionContext,
+  type FakeContextOptions,
+  type PrimitiveCall,
+  type PrimitiveEffect,
+} from '../testing/actionContext.js';
 export type { Fixture } from '../platform/fixture/format.js';
