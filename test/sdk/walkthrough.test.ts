@@ -35,7 +35,11 @@ function install(folder: string): void {
 }
 
 function cli(cwd: string, args: string[]): string {
-  return execFileSync(process.execPath, [join(cwd, 'node_modules/gui-bridge/dist/src/cli.js'), ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, [join(cwd, 'node_modules/gui-bridge/dist/src/cli.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function step(command: string): string {
@@ -44,7 +48,12 @@ function step(command: string): string {
 }
 
 async function connect(cwd: string, args: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(cwd, 'node_modules/gui-bridge/dist/src/cli.js'), ...args], cwd, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(cwd, 'node_modules/gui-bridge/dist/src/cli.js'), ...args],
+    cwd,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'walkthrough-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
