@@ -38,7 +38,9 @@ export default {
       meta: {
         type: 'problem',
         docs: { description: 'forbid imports from a higher layer (platform → translate → bridge → server/a2c/testing → cli)' },
-        messages: { upward: '"{{source}}": the {{from}} layer may not import the {{to}} layer (data flows platform → translate → bridge → server/a2c/testing → cli)' },
+        messages: {
+          upward: '"{{source}}": the {{from}} layer may not import the {{to}} layer (data flows platform → translate → bridge → server/a2c/testing → cli)',
+        },
         schema: [],
       },
       create: (context) => ({

@@ -45,7 +45,12 @@ export function configFlag(argv: readonly string[]): string | undefined {
 }
 
 /** The config named by `--config`/GUI_BRIDGE_CONFIG, else the first config file in `cwd`, else none. */
-export async function findConfig(command: string, explicit: string | undefined, cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Promise<LoadedConfig | undefined> {
+export async function findConfig(
+  command: string,
+  explicit: string | undefined,
+  cwd = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<LoadedConfig | undefined> {
   const named = explicit ?? (env.GUI_BRIDGE_CONFIG || undefined);
   if (named !== undefined) {
     const path = resolve(cwd, named);
@@ -91,10 +96,16 @@ export function isPathSpecifier(specifier: string): boolean {
  * The config's defaults for the flags `command` has, as `GUI_BRIDGE_<FLAG>` variables (the form
  * envFlags.ts already parses); an unknown flag name is an error, so a typo does not go unnoticed.
  */
-export function defaultsAsEnv(command: string, config: LoadedConfig | undefined, flags: Record<string, unknown>, knownAnywhere: ReadonlySet<string>): Record<string, string> {
+export function defaultsAsEnv(
+  command: string,
+  config: LoadedConfig | undefined,
+  flags: Record<string, unknown>,
+  knownAnywhere: ReadonlySet<string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [flag, value] of Object.entries(config?.defaults ?? {})) {
-    if (flag === 'config' || flag === 'translator') throw new UsageError(command, `config ${config?.path}: "${flag}" is not a default (list translators under "translators")`);
+    if (flag === 'config' || flag === 'translator')
+      throw new UsageError(command, `config ${config?.path}: "${flag}" is not a default (list translators under "translators")`);
     if (!Object.hasOwn(flags, flag)) {
       if (!knownAnywhere.has(flag)) throw new UsageError(command, `config ${config?.path}: defaults: unknown flag "${flag}"`);
       continue; // a flag of another command (serve's --http while taking a snapshot)

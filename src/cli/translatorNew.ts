@@ -46,7 +46,9 @@ export async function translatorCommand(argv: string[]): Promise<number> {
     mkdirSync(join(out, path, '..'), { recursive: true });
     writeFileSync(join(out, path), text);
   }
-  process.stderr.write(`gui-bridge translator new: created ${Object.keys(files).length} files in ${out}\nnext: cd ${values.out ?? name} && npm install && npm test\n`);
+  process.stderr.write(
+    `gui-bridge translator new: created ${Object.keys(files).length} files in ${out}\nnext: cd ${values.out ?? name} && npm install && npm test\n`,
+  );
   return 0;
 }
 

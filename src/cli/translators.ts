@@ -52,7 +52,12 @@ function packageEntry(folder: string): string {
   if (!existsSync(manifest)) return join(folder, 'index.js');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: unknown; main?: string };
   const dot = typeof pkg.exports === 'object' && pkg.exports !== null && '.' in pkg.exports ? (pkg.exports as Record<string, unknown>)['.'] : pkg.exports;
-  const target = typeof dot === 'string' ? dot : typeof dot === 'object' && dot !== null ? ((dot as Record<string, unknown>).import ?? (dot as Record<string, unknown>).default) : undefined;
+  const target =
+    typeof dot === 'string'
+      ? dot
+      : typeof dot === 'object' && dot !== null
+        ? ((dot as Record<string, unknown>).import ?? (dot as Record<string, unknown>).default)
+        : undefined;
   return join(folder, typeof target === 'string' ? target : (pkg.main ?? 'index.js'));
 }
 

@@ -6,6 +6,7 @@
  */
 export {
   checkFixture,
+  checkInputSchemas,
   describeFixtureFolder,
   expectedPathOf,
   fixtureFiles,
@@ -17,5 +18,12 @@ export {
 } from '../testing/tester.js';
 export { translateFixture, type PublishedAction, type PublishedWindowView } from '../testing/fixtureView.js';
 export { ActionTester, type ActionRunRequest, type ActionRunResult, type ActionTesterOptions } from '../testing/actionTester.js';
-export { FAKE_APP, fakeActionContext, type FakeActionContext, type FakeContextOptions, type PrimitiveCall, type PrimitiveEffect } from '../testing/actionContext.js';
+export {
+  FAKE_APP,
+  fakeActionContext,
+  type FakeActionContext,
+  type FakeContextOptions,
+  type PrimitiveCall,
+  type PrimitiveEffect,
+} from '../testing/actionContext.js';
 export type { Fixture } from '../platform/fixture/format.js';

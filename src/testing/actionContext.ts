@@ -77,7 +77,15 @@ export function fakeActionContext(root: A11yNode, effect: PrimitiveEffect = () =
     if (change?.root && current) windows.set(facts.winId, live(current.facts, change.root, current.version + 1, emptyView));
     if (change?.close) windows.delete(facts.winId);
     if (change?.open) {
-      const opened: WindowFacts = { ...facts, nativeId: `x-${change.open}`, winId: change.open, title: 'New', modal: true, ownerId: facts.winId, ownerNativeId: facts.nativeId };
+      const opened: WindowFacts = {
+        ...facts,
+        nativeId: `x-${change.open}`,
+        winId: change.open,
+        title: 'New',
+        modal: true,
+        ownerId: facts.winId,
+        ownerNativeId: facts.nativeId,
+      };
       windows.set(change.open, live(opened, { ref: change.open, role: 'dialog', name: 'New', states: [], children: [] }, 1, emptyView));
     }
   };
@@ -93,7 +101,10 @@ export function fakeActionContext(root: A11yNode, effect: PrimitiveEffect = () =
     closeWindow: (...a) => record('closeWindow', ...a),
     sendKeys: (...a) => record('sendKeys', ...a),
     doAppAction: (...a) => record('doAppAction', ...a),
-    readChildren: async (ref, offset, limit) => (calls.push({ primitive: 'readChildren', args: [ref, offset, limit] }), (options.children ?? []).slice(0, limit)),
+    readChildren: async (ref, offset, limit) => (
+      calls.push({ primitive: 'readChildren', args: [ref, offset, limit] }),
+      (options.children ?? []).slice(0, limit)
+    ),
     readText: async (ref) => (calls.push({ primitive: 'readText', args: [ref] }), options.texts?.[ref] ?? ''),
   };
   const ctx: ActionContext = {

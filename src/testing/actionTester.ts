@@ -64,7 +64,9 @@ export class ActionTester {
     if (!claimed) throw new Error(`no given translator matches window ${facts.nativeId} ("${facts.title}")`);
     const prepared = claimed.prepared.get(request.action);
     if (!prepared) {
-      throw new Error(`"${claimed.translator.id}" offers no action "${request.action}" on "${facts.title}" now; available: ${[...claimed.prepared.keys()].join(', ')}`);
+      throw new Error(
+        `"${claimed.translator.id}" offers no action "${request.action}" on "${facts.title}" now; available: ${[...claimed.prepared.keys()].join(', ')}`,
+      );
     }
     const root = this.fixture.trees[facts.nativeId]!.root;
     const { ctx, calls, windows } = fakeActionContext(structuredClone(root), request.effect, {
@@ -84,7 +86,10 @@ export class ActionTester {
   private pick(window: string | undefined): WindowFacts {
     const all = fixtureFacts(this.fixture);
     const found = window === undefined ? all.find((f) => this.claim(f)) : all.find((f) => f.nativeId === window || f.title.includes(window));
-    if (!found) throw new Error(`the fixture has no window ${window === undefined ? 'a given translator matches' : `"${window}"`}; windows: ${all.map((f) => `"${f.title}"`).join(', ')}`);
+    if (!found)
+      throw new Error(
+        `the fixture has no window ${window === undefined ? 'a given translator matches' : `"${window}"`}; windows: ${all.map((f) => `"${f.title}"`).join(', ')}`,
+      );
     return found;
   }
 

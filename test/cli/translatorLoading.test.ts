@@ -46,7 +46,11 @@ describe('--translator PATH|PACKAGE', () => {
     ['./throws.mjs', /--translator \.\/throws\.mjs: cannot load it: broken at load/],
     ['no-such-translator-package', /--translator no-such-translator-package: cannot load it: Cannot find package/],
   ])('%s: one clear line, exit code 2, nothing served', (specifier, message) => {
-    for (const command of [['snapshot', '--demo'], ['serve', '--demo'], ['record', '--demo', '-o', join(dir, 'never.json')]]) {
+    for (const command of [
+      ['snapshot', '--demo'],
+      ['serve', '--demo'],
+      ['record', '--demo', '-o', join(dir, 'never.json')],
+    ]) {
       const { code, stdout, stderr } = run([...command, '--translator', specifier]);
       expect(code).toBe(2);
       expect(stdout).toBe('');
@@ -59,7 +63,10 @@ describe('--translator PATH|PACKAGE', () => {
 describe('config file', () => {
   it('gui-bridge.config.json in the working folder lists translators (relative to the file) and default flags', () => {
     const project = mkdtempSync(join(dir, 'project-'));
-    writeFileSync(join(project, 'gui-bridge.config.json'), JSON.stringify({ translators: ['../outside.mjs'], defaults: { demo: true, compact: true, http: '3000' } }));
+    writeFileSync(
+      join(project, 'gui-bridge.config.json'),
+      JSON.stringify({ translators: ['../outside.mjs'], defaults: { demo: true, compact: true, http: '3000' } }),
+    );
     const { code, stdout } = run(['snapshot'], project);
     expect(code).toBe(0);
     expect(stdout.trim().split('\n')).toHaveLength(1); // compact, from the defaults

@@ -24,12 +24,19 @@ describe('the layer rule', () => {
     // The upward import issue 14 removed: the translate layer using the bridge's publishing.
     expect(await layerErrors('src/translate/fixtureView.ts', "export { publishContent } from '../bridge/publish.js';\n")).toHaveLength(1);
     // A type from above is still a dependency on above; so is a dynamic import.
-    expect(await layerErrors('translators/my-app/index.ts', "import type { TesterOptions } from '../../src/testing/tester.js';\nexport type T = TesterOptions;\n")).toHaveLength(1);
+    expect(
+      await layerErrors('translators/my-app/index.ts', "import type { TesterOptions } from '../../src/testing/tester.js';\nexport type T = TesterOptions;\n"),
+    ).toHaveLength(1);
     expect(await layerErrors('src/bridge/late.ts', "export const load = () => import('../cli/runtime.js');\n")).toHaveLength(1);
   });
 
   it('accepts imports of the same or a lower layer, and packages', async () => {
-    expect(await layerErrors('src/bridge/ok.ts', "import type { A11yNode } from '../platform/probe.js';\nimport { defineAction } from '../translate/define.js';\nimport { z } from 'zod';\nexport type N = A11yNode;\nexport const d = [defineAction, z];\n")).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/bridge/ok.ts',
+        "import type { A11yNode } from '../platform/probe.js';\nimport { defineAction } from '../translate/define.js';\nimport { z } from 'zod';\nexport type N = A11yNode;\nexport const d = [defineAction, z];\n",
+      ),
+    ).toEqual([]);
     expect(await layerErrors('src/testing/ok.ts', "export { prepareWindowActions } from '../bridge/prepare.js';\n")).toEqual([]);
     expect(await layerErrors('translators/my-app/index.ts', "export { readWindow } from '../../src/sdk/translate.js';\n")).toEqual([]);
   });

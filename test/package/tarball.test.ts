@@ -5,17 +5,16 @@
  * the README says and once exactly as server.json describes it for the MCP registry.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { npm, packFreshClone, ROOT } from './pack.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'gui-bridge-pack-'));
-const clone = join(work, 'clone');
 const app = join(work, 'app');
 let tarball = '';
 let packed: string[] = [];
@@ -37,20 +36,6 @@ interface ServerJson {
 const serverJson = JSON.parse(readFileSync(join(ROOT, 'server.json'), 'utf8')) as ServerJson;
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
 
-/** The files of a clone: git's list when this is a checkout, else everything but build output. */
-function sourceFiles(): string[] {
-  try {
-    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
-  } catch {
-    const skip = new Set(['node_modules', 'dist', '.git']);
-    return readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((f) => !skip.has(f.split('/')[0] as string) && statSync(join(ROOT, f)).isFile());
-  }
-}
-
-function npm(args: string[], cwd: string): string {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
-}
-
 async function connect(command: string, args: string[], env: Record<string, string> = {}): Promise<Client> {
   const transport = new StdioClientTransport({ command, args, cwd: app, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env }, stderr: 'ignore' });
   const client = new Client({ name: 'tarball-test', version: '1.0.0' });
@@ -61,16 +46,7 @@ async function connect(command: string, args: string[], env: Record<string, stri
 describe('the packed tarball, installed with production dependencies only', () => {
   beforeAll(() => {
     // A fresh clone: the tracked and new (not ignored) files only, no dist; node_modules borrowed.
-    const files = sourceFiles();
-    for (const file of files) {
-      if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-      mkdirSync(dirname(join(clone, file)), { recursive: true });
-      cpSync(join(ROOT, file), join(clone, file));
-    }
-    symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
-    const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    tarball = join(work, info!.filename);
-    packed = info!.files.map((f) => f.path);
+    ({ tarball, packed } = packFreshClone(work));
     mkdirSync(app);
     npm(['init', '-y'], app);
     npm(['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);

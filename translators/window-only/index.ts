@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, isWindowOnly, requireWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 /** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
 async function settle(ctx: ActionContext, winId: string): Promise<void> {
