@@ -23,12 +23,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const METHOD_RETURN = 2;
 
 /** What a tree walk sends per node: role, name, states, children, attributes (AT-SPI). */
+const NODE = { destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.a11y.atspi.Accessible' };
 const CALLS: CallMessage[] = [
-  { serial: 1, destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.a11y.atspi.Accessible', member: 'GetRole' },
-  { serial: 2, destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: ['org.a11y.atspi.Accessible', 'Name'] },
-  { serial: 3, destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.a11y.atspi.Accessible', member: 'GetState' },
-  { serial: 4, destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.a11y.atspi.Accessible', member: 'GetChildren' },
-  { serial: 5, destination: ':1.42', path: '/org/a11y/atspi/accessible/1234', interface: 'org.a11y.atspi.Accessible', member: 'GetAttributes' },
+  { ...NODE, serial: 1, member: 'GetRole' },
+  { ...NODE, serial: 2, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: ['org.a11y.atspi.Accessible', 'Name'] },
+  { ...NODE, serial: 3, member: 'GetState' },
+  { ...NODE, serial: 4, member: 'GetChildren' },
+  { ...NODE, serial: 5, member: 'GetAttributes' },
 ];
 
 const children = Array.from({ length: 12 }, (_, i) => [':1.42', `/org/a11y/atspi/accessible/${2000 + i}`]);

@@ -50,6 +50,8 @@ export function keysymForName(name: string): number {
   if (exact !== undefined) return exact;
   const loose = BY_LOWER_NAME.get(name.toLowerCase());
   if (loose === null) throw new InputError('invalid_key', `key name "${name}" is ambiguous in letter case: use X's exact spelling`);
-  if (loose === undefined) throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
+  if (loose === undefined) {
+    throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
+  }
   return loose;
 }
