@@ -3,7 +3,7 @@
  * app://windows entry versus (a) the raw accessibility tree as JSON (role, name, text, states,
  * bounds of every node) and (b) an OSWorld-style linearisation (one tab-separated row of role,
  * name, text, position, size per visible node with a name or text). Coverage = the share of the
- * window's visible labels, values and button labels (src/translate/visibleContent.ts) each form
+ * window's visible labels, values and button labels (test/helpers/visibleContent.ts) each form
  * contains. (b′) applies OSWorld's own node filter on top (role whitelist, enabled, on-screen).
  * Tokens are estimated as UTF-8 bytes / 4. Goals (issue 4): ours ≤ 1/10 of (a); on
  * average no more bytes than (b); our coverage ≥ 95% and above (b)'s.
@@ -15,7 +15,7 @@ import { readFixtureFile } from '../src/platform/fixture/files.js';
 import { FixtureProbe } from '../src/platform/fixture/probe.js';
 import type { A11yNode } from '../src/platform/probe.js';
 import { fixtureFiles } from '../src/testing/tester.js';
-import { normalise, outputAtoms, visibleItems, visibleNodes } from '../src/translate/visibleContent.js';
+import { normalise, outputAtoms, visibleItems, visibleNodes } from '../test/helpers/visibleContent.js';
 import { silentLogger } from '../src/util/logger.js';
 import { registry } from '../translators/index.js';
 import { table } from './stats.js';

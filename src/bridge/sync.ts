@@ -242,7 +242,10 @@ export class StateSync {
     // Added by the bridge itself: not every translator shows probe warnings.
     if (notice) translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
     const shots = this.options.screenshots;
-    if (shots) translation.view = await shots.decorate(translation.view, { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree });
+    if (shots) {
+      const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };
+      translation.view = await shots.decorate(translation.view, target);
+    }
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
   }
 

@@ -81,7 +81,8 @@ describe('the one screenshot path', () => {
     failing = 'screen capture is off';
     expect(await shots.decorate(view, target(readable))).toEqual(view);
     const decorated = await shots.decorate(view, target(windowOnly));
-    expect(decorated.blocks.at(-1)).toEqual({ type: 'notice', id: 'screenshot', severity: 'warn', text: 'No screenshot of this window: screen capture is off.' });
+    const text = 'No screenshot of this window: screen capture is off.';
+    expect(decorated.blocks.at(-1)).toEqual({ type: 'notice', id: 'screenshot', severity: 'warn', text });
     expect(decorated.actions).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import type { A11yNode } from '../../src/platform/probe.js';
-import { normalise, outputAtoms, visibleItems, type VisibleItem } from '../../src/translate/visibleContent.js';
+import { normalise, outputAtoms, visibleItems, type VisibleItem } from '../helpers/visibleContent.js';
 
 /** A rule by which the generic rules drop a visible item on purpose. */
 export interface DropContext {

@@ -6,7 +6,24 @@
 import type { A11yNode } from '../../src/platform/probe.js';
 import { hasState } from '../../src/translate/tree.js';
 
-export { isShown, showRuleOf, type ShowRule } from '../../src/translate/visibleContent.js';
+export interface ShowRule {
+  /** False for toolkits that never set `showing` below the window (GTK4). */
+  usesShowing: boolean;
+}
+
+export function showRuleOf(root: A11yNode): ShowRule {
+  const stack = [...root.children];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (node.states.includes('showing')) return { usesShowing: true };
+    stack.push(...node.children);
+  }
+  return { usesShowing: false };
+}
+
+export function isShown(node: A11yNode, rule: ShowRule): boolean {
+  return node.states.includes('visible') && (!rule.usesShowing || node.states.includes('showing'));
+}
 
 export function isPresent(node: A11yNode): boolean {
   return hasState(node, 'visible');

@@ -37,7 +37,8 @@ const pressKeys = defineAction({
   name: 'press_keys',
   title: 'Press keys',
   description:
-    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. Modifiers: ctrl, shift, alt (option), cmd (super).',
+    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. ' +
+    'Modifiers: ctrl, shift, alt (option), cmd (super).',
   // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
   kind: 'destructive',
   available: (_view, root) => acceptsKeys(root),

@@ -22,10 +22,3 @@ export function reportRow(reportNo: number, index: number): ReportRow {
     `$${(units * price).toFixed(2)}`,
   ];
 }
-
-export function reportRows(reportNo: number, offset: number, limit: number): ReportRow[] {
-  const end = Math.min(REPORT_TOTAL_ROWS, offset + limit);
-  const rows: ReportRow[] = [];
-  for (let i = Math.max(0, offset); i < end; i++) rows.push(reportRow(reportNo, i));
-  return rows;
-}

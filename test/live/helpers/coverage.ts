@@ -12,7 +12,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { desktopProcessEnv, type Desktop } from '../../../src/platform/linux/desktop/index.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
-import { normalise, outputAtoms, visibleItems } from '../../../src/translate/visibleContent.js';
+import { normalise, outputAtoms, visibleItems } from '../../helpers/visibleContent.js';
 
 const DUMP = fileURLToPath(new URL('../../translators/reference/atspi-fixture.py', import.meta.url));
 

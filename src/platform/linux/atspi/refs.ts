@@ -20,9 +20,6 @@ export function parseRef(ref: string): ObjRef {
   return { bus: ref.slice(0, slash), path: ref.slice(slash) };
 }
 
-/** AT-SPI's wire form of a reference: a (so) struct. */
-export type WireRef = [string, string];
-
 export function fromWire(wire: unknown): ObjRef | null {
   if (!Array.isArray(wire) || typeof wire[0] !== 'string' || typeof wire[1] !== 'string') return null;
   return { bus: wire[0], path: wire[1] };

@@ -3,36 +3,20 @@
  * wait: calling `org.a11y.Bus` before our launcher owns the name would make the session bus
  * activate a second launcher, and ours would exit (docs/linux-desktop-notes.md).
  */
-import dbus from 'dbus-next';
-
-const { Message, Variant, sessionBus } = dbus;
-
-interface BusCall {
-  destination: string;
-  path: string;
-  interface: string;
-  member: string;
-  signature?: string;
-  body?: unknown[];
-}
+import { DbusLink, type DbusCall } from '../atspi/dbusLink.js';
 
 const CALL_TIMEOUT_MS = 3000;
 
-/** One method call on the bus at `address` over a short-lived connection. */
-async function callOnce(address: string, call: BusCall): Promise<unknown[]> {
-  const bus = sessionBus({ busAddress: address });
-  const failed = new Promise<never>((_, reject) => bus.on('error', (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)))));
-  failed.catch(() => undefined); // an error after the reply must not become an unhandled rejection
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`D-Bus ${call.member} timed out`)), CALL_TIMEOUT_MS);
-  });
+/**
+ * One method call on the bus at `address` over a short-lived connection, through the same D-Bus
+ * link and codec as the AT-SPI client (one D-Bus stack).
+ */
+async function callOnce(address: string, call: DbusCall): Promise<unknown[]> {
+  const link = await DbusLink.open(address, { hello: true, timeoutMs: CALL_TIMEOUT_MS });
   try {
-    const reply = await Promise.race([bus.call(new Message(call)), failed, timeout]);
-    return reply?.body ?? [];
+    return await link.call(call);
   } finally {
-    clearTimeout(timer);
-    bus.disconnect();
+    link.close();
   }
 }
 
@@ -67,7 +51,7 @@ export async function enableAccessibility(sessionAddress: string): Promise<void>
       interface: 'org.freedesktop.DBus.Properties',
       member: 'Set',
       signature: 'ssv',
-      body: ['org.a11y.Status', name, new Variant('b', true)],
+      body: ['org.a11y.Status', name, { signature: 'b', value: true }],
     });
   }
 }

@@ -2,5 +2,5 @@
 export { parseChord, parseChords, type Chord } from './chord.js';
 export { InputError, type InputErrorCode } from './errors.js';
 export { Keymap, type KeyStroke } from './keymap.js';
-export { charToKeysym, isModifierKeysym, keysymForName } from './keysyms.js';
+export { charToKeysym, keysymForName } from './keysyms.js';
 export { XTestInput } from './xtest.js';

@@ -50,13 +50,8 @@ export function keysymForName(name: string): number {
   if (exact !== undefined) return exact;
   const loose = BY_LOWER_NAME.get(name.toLowerCase());
   if (loose === null) throw new InputError('invalid_key', `key name "${name}" is ambiguous in letter case: use X's exact spelling`);
-  if (loose === undefined) throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
+  if (loose === undefined) {
+    throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
+  }
   return loose;
-}
-
-/** Shift, Control, Caps/Shift Lock, Meta, Alt, Super, Hyper (left/right) and ISO_Level3_Shift. */
-const MODIFIERS: ReadonlySet<number> = new Set([0xffe1, 0xffe2, 0xffe3, 0xffe4, 0xffe7, 0xffe8, 0xffe9, 0xffea, 0xffeb, 0xffec, 0xffed, 0xffee, 0xfe03]);
-
-export function isModifierKeysym(keysym: number): boolean {
-  return MODIFIERS.has(keysym);
 }

@@ -17,7 +17,10 @@ const TIMEOUT_MS = 10_000;
 /** wtype arguments for key chords: modifiers held (-M) around each key (-k, by keysym value). */
 export function chordArguments(chords: string[]): string[] {
   // Every chord and key name is validated before anything is pressed.
-  const parsed = parseChords(chords).map((chord) => ({ mods: chord.modifiers.map((m) => WTYPE_MODIFIERS[m]), keysym: keysymForName(chord.key) }));
+  const parsed = parseChords(chords).map((chord) => ({
+    mods: chord.modifiers.map((m) => WTYPE_MODIFIERS[m]),
+    keysym: keysymForName(chord.key),
+  }));
   const args: string[] = [];
   for (const { mods, keysym } of parsed) {
     for (const mod of mods) args.push('-M', mod);

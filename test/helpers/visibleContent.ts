@@ -1,32 +1,15 @@
 /**
  * What a user can see in a window, read straight from its tree with no translator involved: the
- * yardstick for reachability tests and the translation-size benchmark. A node counts as visible
- * when it is `visible` and `showing` — or `visible` alone in trees where no node below the root
- * carries `showing` (GTK4 sets it only on the frame) — and all its ancestors are visible too.
+ * yardstick for reachability tests and the translation-size benchmark (test and bench code only,
+ * not shipped). A node counts as visible when it is `visible` and `showing` — or `visible` alone
+ * in trees where no node below the root carries `showing` (GTK4 sets it only on the frame) — and
+ * all its ancestors are visible too: the show rule the generic translator uses.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isSecretNode, type A11yNode } from '../platform/probe.js';
-import type { ProtocolWindow } from '../protocol/schemas.js';
-import { cleanText, oneLine, repairName } from './text.js';
-
-export interface ShowRule {
-  /** False for toolkits that never set `showing` below the window (GTK4). */
-  usesShowing: boolean;
-}
-
-export function showRuleOf(root: A11yNode): ShowRule {
-  const stack = [...root.children];
-  while (stack.length > 0) {
-    const node = stack.pop() as A11yNode;
-    if (node.states.includes('showing')) return { usesShowing: true };
-    stack.push(...node.children);
-  }
-  return { usesShowing: false };
-}
-
-export function isShown(node: A11yNode, rule: ShowRule): boolean {
-  return node.states.includes('visible') && (!rule.usesShowing || node.states.includes('showing'));
-}
+import { isSecretNode, type A11yNode } from '../../src/platform/probe.js';
+import type { ProtocolWindow } from '../../src/protocol/schemas.js';
+import { cleanText, oneLine, repairName } from '../../src/translate/text.js';
+import { isShown, showRuleOf } from '../../translators/generic/visibility.js';
 
 /** Every visible node (root included), in document order, skipping hidden subtrees. */
 export function visibleNodes(root: A11yNode): A11yNode[] {
