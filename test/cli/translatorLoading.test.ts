@@ -60,6 +60,15 @@ describe('--translator PATH|PACKAGE', () => {
   });
 });
 
+describe('record --translator', () => {
+  it('says which translator claims each recorded window', () => {
+    const { code, stderr } = run(['record', '--demo', '--translator', './outside.mjs', '-o', join(dir, 'demo.json')]);
+    expect(code).toBe(0);
+    expect(stderr).toContain('gui-bridge record: "Order Editor — #12345" → translator "from-outside"');
+    expect(stderr).toMatch(/"Report Details — Sales 1" → no --translator matches it/);
+  });
+});
+
 describe('config file', () => {
   it('gui-bridge.config.json in the working folder lists translators (relative to the file) and default flags', () => {
     const project = mkdtempSync(join(dir, 'project-'));
