@@ -13,9 +13,9 @@ const CHORD = /^((ctrl|control|shift|alt|super|meta)\+)*([A-Za-z][A-Za-z0-9_]*|[
 export const typeTextAction = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description: 'Types text with the keyboard into the window’s focused field (use set_field to replace a field’s whole value).',
+  description: 'Types text into the focused field (set_field replaces a whole value).',
   kind: 'write',
-  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
+  input: z.object({ text: z.string().min(1).max(10_000) }),
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
   available: (_view, root) => acceptsKeys(root) && settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {
@@ -30,7 +30,7 @@ export const typeTextAction = defineAction({
 export const pressKeysAction = defineAction({
   name: 'press_keys',
   title: 'Press keys',
-  description: 'Presses keys or shortcuts in the window, one after another (e.g. ["ctrl+s"], ["Escape"], ["alt+F4"]), and waits briefly for an effect.',
+  description: 'Presses keys or chords in order (e.g. ["ctrl+s"], ["Escape"]) and waits briefly for an effect.',
   kind: 'destructive',
   available: (_view, root) => acceptsKeys(root),
   input: z.object({
@@ -38,7 +38,7 @@ export const pressKeysAction = defineAction({
       .array(z.string().regex(CHORD, 'a key name or chord such as "ctrl+shift+s", "Return", "Escape", "F5"'))
       .min(1)
       .max(20)
-      .describe('Keys or chords in order: modifiers (ctrl, shift, alt, super) joined with "+" to a key name.'),
+      .describe('Modifiers (ctrl, shift, alt, super) joined by "+" to a key name.'),
   }),
   async run(args, ctx) {
     const window = requireWindow(ctx);
