@@ -99,6 +99,19 @@ export class Bridge {
     return this.state.windows();
   }
 
+  /**
+   * What a human is shown for a tool (e.g. asked to approve it): its title and the window or
+   * application it acts on. Tool titles leave the window out (issue 15: tools/list bytes).
+   */
+  toolTitleForHumans(name: string): string | undefined {
+    const target = this.state.toolTarget(name);
+    if (!target) return undefined;
+    const title = target.prepared.descriptor.title ?? name;
+    if (target.kind !== 'window') return title;
+    const where = this.state.windows().find((w) => w.winId === target.winId)?.facts.title;
+    return where ? `${title} · ${where} (window ${target.winId})` : title;
+  }
+
   /** `caller` identifies the session, so that sessions take turns in the queue. */
   callTool(name: string, args: unknown, caller?: string | number): Promise<CallToolResult> {
     return this.executor.call(name, args, caller);

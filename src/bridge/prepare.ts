@@ -20,20 +20,24 @@ export interface PreparedAction {
   descriptor: Tool;
 }
 
-const EXPECTED_VERSION_SCHEMA = {
-  type: 'integer',
-  minimum: 1,
-  description: 'The version of this window you read; if it has changed since, the call fails with stale_state.',
-};
+// What expectedVersion means (a window `version`, so at least 1, D-5; stale_state when it moved on)
+// is said once, in the server instructions (P-INIT-3): repeating it in every write tool was a tenth
+// of tools/list (issue 15). The executor still refuses a non-integer or a version below 1.
+const EXPECTED_VERSION_SCHEMA = { type: 'integer' };
 
 // Static schemas are shared objects: convert each once.
 const inputCache = new WeakMap<z.ZodObject, JsonSchema>();
 const outputCache = new WeakMap<z.ZodObject, JsonSchema>();
 const NO_RESULT_OUTPUT = buildOutputSchema(undefined);
 
+/**
+ * Descriptors say what the action does, not which window it is in: the name carries the window id,
+ * and app://windows its title. Leaving the window title out keeps tools/list short (issue 15) and
+ * keeps descriptors unchanged when only a title changes (a document becoming "*modified"), so such
+ * a change sends no `tools/list_changed`.
+ */
 export function prepareWindowActions(
   winId: string,
-  windowTitle: string,
   view: WindowView,
   root: A11yNode,
 ): Map<string, PreparedAction> {
@@ -44,7 +48,6 @@ export function prepareWindowActions(
     const input = typeof def.input === 'function' ? def.input(view, root) : def.input;
     const acceptsVersion = acceptsExpectedVersion(def.kind);
     const name = toolName(winId, def.name);
-    const title = `${def.title} · ${windowTitle} (window ${winId})`;
     prepared.set(def.name, {
       toolName: name,
       action: def.name,
@@ -53,8 +56,8 @@ export function prepareWindowActions(
       acceptsVersion,
       descriptor: {
         name,
-        title,
-        description: `${def.description} In the "${windowTitle}" window (${winId}).`,
+        title: def.title,
+        description: def.description,
         inputSchema: inputJson(input, acceptsVersion) as Tool['inputSchema'],
         outputSchema: outputJson(def.output) as Tool['outputSchema'],
         annotations: annotationsFor(def.kind, { idempotent: def.idempotent, openWorld: def.openWorld }),
@@ -75,7 +78,7 @@ export function prepareAppAction(name: string, appName: string, def: AppActionDe
     descriptor: {
       name,
       title,
-      description: `${def.description} (application-level: ${appName}).`,
+      description: def.description,
       inputSchema: inputJson(def.input, false) as Tool['inputSchema'],
       outputSchema: outputJson(def.output) as Tool['outputSchema'],
       annotations: annotationsFor(def.kind, { idempotent: def.idempotent, openWorld: def.openWorld }),

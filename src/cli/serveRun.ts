@@ -1,11 +1,4 @@
-import { createWindowResources } from '../a2c/windowResources.js';
-import { elicitationApprover } from '../server/approval.js';
-import { createAuditLog } from '../server/audit.js';
-import { SessionHub } from '../server/hub.js';
-import { startHttpServer } from '../server/http.js';
 import type { SessionOptions } from '../server/sessionOptions.js';
-import { serveStdio } from '../server/stdio.js';
-import { createToolFilter } from '../server/toolFilter.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
 import { startBridge } from './runtime.js';
@@ -15,11 +8,31 @@ import { openSource } from './source.js';
 
 const EXIT_GRACE_MS = 3000;
 
+/**
+ * The MCP side (SDK server, JSON Schema validator, HTTP framework) is loaded while the source opens
+ * and the bridge runs its first read, which mostly waits for the applications' answers: the two
+ * overlap instead of adding up (issue 15: spawn → first read). HTTP modules load only with --http.
+ */
+function loadServerModules(config: ServeConfig) {
+  const modules = Promise.all([
+    import('../server/hub.js'),
+    import('../server/approval.js'),
+    import('../server/audit.js'),
+    import('../server/toolFilter.js'),
+    config.port !== undefined ? import('../server/http.js') : undefined,
+    config.port === undefined || config.stdio ? import('../server/stdio.js') : undefined,
+    config.a2c ? import('../a2c/windowResources.js') : undefined,
+  ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c]) => ({ ...hub, ...approval, ...audit, ...toolFilter, http, stdio, a2c }));
+  modules.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
+  return modules;
+}
+
 /** `serve` after its options were parsed: everything it runs is loaded from here. */
 export async function runServe(config: ServeConfig): Promise<number> {
   const tap = new LogTap();
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
   const shutdown = new Shutdown(); // before the source opens (issue 12)
+  const server = loadServerModules(config);
   log.debug('opening the source');
   let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
   const source = await shutdown.during(openSource('serve', config.source), (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
@@ -29,15 +42,16 @@ export async function runServe(config: ServeConfig): Promise<number> {
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
 
-  const options = sessionOptions(config, tap, log);
-  const extension = config.a2c ? createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
+  const { SessionHub, http: httpModule, stdio, a2c, ...parts } = await server;
+  const options = sessionOptions(config, tap, log, parts);
+  const extension = config.a2c && a2c ? a2c.createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
   const hub = new SessionHub(bridge, log, extension, options);
   shutdown.add(async () => {
     hub.close();
     await options.audit?.flush();
   });
-  if (config.port !== undefined) {
-    const http = await startHttpServer(hub, {
+  if (config.port !== undefined && httpModule) {
+    const http = await httpModule.startHttpServer(hub, {
       port: config.port,
       host: config.host,
       token: config.token,
@@ -50,8 +64,8 @@ export async function runServe(config: ServeConfig): Promise<number> {
     process.stderr.write(connectHint(http.url, config.token !== undefined));
   }
   let stdioClosed: Promise<void> | undefined;
-  if (config.port === undefined || config.stdio) {
-    stdioClosed = (await serveStdio(hub)).closed;
+  if (stdio) {
+    stdioClosed = (await stdio.serveStdio(hub)).closed;
     log.info(`serving ${source.description} on stdio`);
   }
   // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
@@ -71,7 +85,10 @@ async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
   return 0;
 }
 
-function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger): SessionOptions {
+type SessionParts = Pick<Awaited<ReturnType<typeof loadServerModules>>, 'createToolFilter' | 'elicitationApprover' | 'createAuditLog'>;
+
+function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger, parts: SessionParts): SessionOptions {
+  const { createToolFilter, elicitationApprover, createAuditLog } = parts;
   const filtering = config.readOnly || config.tools !== undefined || config.excludeTools !== undefined;
   return {
     readTool: config.readTool,

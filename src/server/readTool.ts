@@ -24,7 +24,7 @@ export const READ_TOOL: Tool = {
       ERROR_OUTPUT_SCHEMA,
     ],
   } as Tool['outputSchema'],
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: true, openWorldHint: false }, // as annotationsFor('read')
 };
 
 export function readWindowsResult(bridge: Bridge): CallToolResult {

@@ -62,7 +62,7 @@ async function run(
     if (tool && confirm && kind) {
       const decision = await confirm.approver.approve({
         toolName: name,
-        title: tool.title ?? name,
+        title: hub.bridge.toolTitleForHumans(name) ?? tool.title ?? name,
         arguments: shownArgs,
         kind,
         session: approvalSession(connection, extra),

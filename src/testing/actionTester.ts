@@ -99,6 +99,6 @@ export class ActionTester {
     const translator = this.options.translators.find((t) => matchesWindow(t.match, facts, tree.root));
     if (!translator) return undefined;
     const view = translator.translate(facts, tree, { platform: this.fixture.recording.platform, warnings: tree.warnings, truncated: tree.truncated });
-    return { translator, view, prepared: prepareWindowActions(facts.winId, facts.title, view, tree.root) };
+    return { translator, view, prepared: prepareWindowActions(facts.winId, view, tree.root) };
   }
 }

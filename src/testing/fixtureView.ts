@@ -58,7 +58,7 @@ export function translateFixture(fixture: Fixture, translator: TranslatorDef): P
     const published = publishContent(view);
     const again = publishContent(translator.translate(frozenFacts, tree, ctx));
     if (JSON.stringify(again) !== JSON.stringify(published)) throw new Error(`${where} is not deterministic: two runs differ`);
-    const actions = [...prepareWindowActions(facts.winId, facts.title, view, tree.root).values()].map((p) => ({
+    const actions = [...prepareWindowActions(facts.winId, view, tree.root).values()].map((p) => ({
       name: p.action,
       kind: p.def.kind,
       inputSchema: p.descriptor.inputSchema as JsonSchema,

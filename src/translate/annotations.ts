@@ -15,14 +15,20 @@ const HINTS_BY_KIND: Record<ActionKind, KindHints> = {
   destructive: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
 };
 
-/** The tool's own `title` says what it is; annotations carry only the hints. */
+/**
+ * The tool's own `title` says what it is; annotations carry only the hints (P-TOOL-13). Hints equal
+ * to MCP's defaults that cannot make a client less careful are left out, because they repeat in
+ * every tool of tools/list (issue 15): `readOnlyHint: false` and `idempotentHint: false` (the
+ * defaults), and destructive/idempotent on read-only tools (meaningless there per the MCP spec).
+ * `destructiveHint` is always explicit on tools that change something, so a client testing
+ * `destructiveHint === true` still warns, and `openWorldHint: false` differs from the default.
+ */
 export function annotationsFor(kind: ActionKind, overrides: { idempotent?: boolean; openWorld?: boolean } = {}): ToolAnnotations {
   const hints = HINTS_BY_KIND[kind];
-  return {
-    ...hints,
-    idempotentHint: overrides.idempotent ?? hints.idempotentHint,
-    openWorldHint: overrides.openWorld ?? false,
-  };
+  const openWorldHint = overrides.openWorld ?? false;
+  if (hints.readOnlyHint) return { readOnlyHint: true, openWorldHint };
+  const idempotent = overrides.idempotent ?? hints.idempotentHint;
+  return { destructiveHint: hints.destructiveHint, ...(idempotent ? { idempotentHint: true } : {}), openWorldHint };
 }
 
 /** Writes carry `expectedVersion` (P-TOOL-12); read-only tools do not need it. */

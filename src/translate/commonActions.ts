@@ -60,7 +60,7 @@ export function newModalOf(state: StateReader, winId: string, before: Set<string
 export const focusAction = defineAction({
   name: 'focus',
   title: 'Focus',
-  description: 'Brings the window to the front and gives it keyboard focus, so the user sees which window you are working on.',
+  description: 'Raises and focuses the window, so the user sees where you work.',
   kind: 'navigate',
   input: NO_INPUT,
   timeoutMs: 3000,
@@ -97,4 +97,4 @@ function makeClose(kind: 'navigate' | 'destructive', description: string) {
 /** Closing loses nothing (viewers, dialogs without input). */
 export const closeAction = makeClose('navigate', 'Closes the window.');
 /** Closing may discard what the window holds (unsaved edits, an unsent form). */
-export const closeDiscardingAction = makeClose('destructive', 'Closes the window; anything not saved or submitted in it is lost.');
+export const closeDiscardingAction = makeClose('destructive', 'Closes the window; anything unsaved or unsent in it is lost.');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ERROR_CODES } from '../protocol/errors.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -20,35 +19,22 @@ export function toResultJsonSchema(schema: z.ZodObject): JsonSchema {
 }
 
 /**
- * The error branch of every outputSchema (§7.4, D-1). Kept small on purpose: it is repeated in
- * every tool of tools/list, which agents read often.
+ * The error branch of every outputSchema (§7.4, D-1): an error carries `code` and `message`.
+ * It is repeated in every tool of tools/list, the bytes an agent reads most (issue 15), so it
+ * says only what tells an error apart; the codes themselves are the protocol's six (§7.4), named
+ * in the server instructions, and `currentVersion` / `fields` ride along as extra properties.
  */
-export const ERROR_OUTPUT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    code: { enum: [...ERROR_CODES] },
-    message: { type: 'string' },
-    currentVersion: { type: 'integer' },
-    fields: { type: 'array', items: { type: 'object', required: ['field', 'error'] } },
-  },
-  required: ['code', 'message'],
-};
+export const ERROR_OUTPUT_SCHEMA: JsonSchema = { required: ['code', 'message'] };
 
 /**
  * D-1: the SDK client validates `structuredContent` against `outputSchema` even for `isError`
  * results, so every outputSchema is `anyOf` the success shape (P-TOOL-7) and the error shape.
+ * The success branch names only `result`, the one part that differs per tool; `message` and
+ * `openedWindowIds` are the protocol's envelope (P-TOOL-7). A tool without a result of its own
+ * has the bare envelope as success branch: `{}`, any object (the top level says `object`).
  */
 export function buildOutputSchema(result: JsonSchema | undefined): JsonSchema {
-  const success: JsonSchema = {
-    type: 'object',
-    properties: {
-      message: { type: 'string' },
-      openedWindowIds: { type: 'array', items: { type: 'string' } },
-      result: result ?? { type: 'object' },
-    },
-    additionalProperties: false,
-  };
-  return { type: 'object', anyOf: [success, ERROR_OUTPUT_SCHEMA] };
+  return { type: 'object', anyOf: [result ? { properties: { result } } : {}, ERROR_OUTPUT_SCHEMA] };
 }
 
 /** Drops `$schema` and zod's ±MAX_SAFE_INTEGER bounds: noise in every integer parameter. */

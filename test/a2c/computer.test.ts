@@ -52,7 +52,7 @@ describe('Computer in an office', () => {
     const edit = ret.tools.find((t) => t.name === 'w1__edit_field') as SmcpTool;
     expect(edit.params_schema).toMatchObject({ type: 'object', properties: { field: expect.any(Object), value: expect.any(Object) } });
     expect(edit.return_schema).toMatchObject({ type: 'object' });
-    expect(JSON.parse(edit.meta.MCP_TOOL_ANNOTATION as string)).toMatchObject({ readOnlyHint: false });
+    expect(JSON.parse(edit.meta.MCP_TOOL_ANNOTATION as string)).toMatchObject({ destructiveHint: false, idempotentHint: true, openWorldHint: false });
   });
 
   test('client:tool_call runs a demo-app tool; client:get_desktop shows the effect, ordered and cut', async () => {

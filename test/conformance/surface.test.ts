@@ -62,20 +62,26 @@ describe.each(RIGS)('surface over %s', (_name, makeRig) => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
       expect((tool.outputSchema as { anyOf?: unknown[] }).anyOf).toHaveLength(2);
-      expect(tool.annotations).toMatchObject({
-        readOnlyHint: expect.any(Boolean),
-        destructiveHint: expect.any(Boolean),
-        idempotentHint: expect.any(Boolean),
-      });
+      // P-TOOL-13: hints equal to MCP's defaults are left out (issue 15), except destructiveHint,
+      // explicit on every tool that is not read-only; openWorldHint (default true) is always false.
+      const hints = tool.annotations ?? {};
+      expect(hints.openWorldHint).toBe(false);
+      if (hints.readOnlyHint !== true) expect(hints.destructiveHint).toEqual(expect.any(Boolean));
+      // The error branch (D-1) requires what every error carries.
+      expect((tool.outputSchema as { anyOf?: Array<{ required?: string[] }> } | undefined)?.anyOf?.[1]?.required).toEqual(['code', 'message']);
       const props = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
       // P-TOOL-12: write tools accept expectedVersion; read-only tools have no version to check.
       expect('expectedVersion' in props).toBe(!tool.annotations?.readOnlyHint && target !== 'app');
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect(byName.get('w2__load_rows')?.annotations?.readOnlyHint).toBe(true);
-    expect(byName.get('w1__close')?.annotations?.destructiveHint).toBe(true);
-    expect(byName.get('w1__edit_field')?.annotations?.idempotentHint).toBe(true);
-    expect(byName.get('w1__submit')?.annotations?.idempotentHint).toBe(false);
+    // Effective hints, with MCP's defaults for the ones left out.
+    const hint = (name: string, key: 'readOnlyHint' | 'destructiveHint' | 'idempotentHint') =>
+      byName.get(name)?.annotations?.[key] ?? { readOnlyHint: false, destructiveHint: true, idempotentHint: false }[key];
+    expect(hint('w2__load_rows', 'readOnlyHint')).toBe(true);
+    expect(hint('w1__close', 'destructiveHint')).toBe(true);
+    expect(hint('w1__edit_field', 'destructiveHint')).toBe(false);
+    expect(hint('w1__edit_field', 'idempotentHint')).toBe(true);
+    expect(hint('w1__submit', 'idempotentHint')).toBe(false);
   });
 
   test('P-SESS-1: a reconnecting ctx.client resyncs by reading the snapshot', async () => {

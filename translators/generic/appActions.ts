@@ -23,7 +23,7 @@ export function genericAppActions(app: AppInfo): AppActionDef[] {
         def = defineAppAction({
           name: slugify(a.name, 'command'),
           title: label,
-          description: `Runs the application's "${label}" command.`,
+          description: `Runs the app's "${label}" command.`,
           kind: 'write',
           input: NO_INPUT,
           async run(_args, ctx) {

@@ -41,7 +41,7 @@ export async function pressAndWaitClosed(ctx: ActionContext, button: DialogButto
 export const cancelAction = defineAction({
   name: 'cancel',
   title: 'Cancel',
-  description: 'Closes the dialog without an answer (its Cancel button): the program that opened it gets nothing.',
+  description: 'Closes the dialog unanswered (its Cancel button).',
   kind: 'navigate',
   input: NO_INPUT,
   available: (_view, root) => cancelButton(root) !== undefined,

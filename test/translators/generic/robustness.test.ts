@@ -43,7 +43,7 @@ describe('generic translator robustness', () => {
         const facts = { title: root.name, modal: false, windowType: 'normal' } as never;
         const view = translateGeneric(facts, root, { warnings: [], truncated });
         for (const block of publishContent(view).blocks) expect(BlockSchema.safeParse(block).success).toBe(true);
-        const prepared = prepareWindowActions('w1', 'T', view, root);
+        const prepared = prepareWindowActions('w1', view, root);
         for (const p of prepared.values()) expect(p.descriptor.inputSchema.type).toBe('object');
         const again = translateGeneric(facts, structuredClone(root), { warnings: [], truncated });
         expect(publishContent(again)).toEqual(publishContent(view));

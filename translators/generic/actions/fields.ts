@@ -19,13 +19,13 @@ export const toggleFields = (reading: Pick<WindowReading, 'fields' | 'rowToggles
 export const setFieldAction = defineAction({
   name: 'set_field',
   title: 'Set a field',
-  description: 'Replaces the whole value of one of the window’s text, number or editable choice fields, and waits until the window shows it.',
+  description: 'Replaces the whole value of a text, number or editable choice field; waits until shown.',
   kind: 'write',
   idempotent: true,
   input: (_view, root) =>
     z.object({
-      field: namesEnum(settableFields(readWindow(root).fields).map((f) => f.label), 'The field label, as in the fields block.'),
-      value: z.string().max(100_000).describe('The new value (numbers as text, e.g. "42").'),
+      field: namesEnum(settableFields(readWindow(root).fields).map((f) => f.label), 'Label as in the fields block.'),
+      value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),
   available: (_view, root) => settableFields(readWindow(root).fields).length > 0,
   async run(args, ctx) {

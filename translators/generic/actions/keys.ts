@@ -10,9 +10,9 @@ import { settableFields } from './fields.js';
 export const typeTextAction = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description: 'Types text with the keyboard into the window’s focused field (use set_field to replace a field’s whole value).',
+  description: 'Types text into the focused field (set_field replaces a whole value).',
   kind: 'write',
-  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
+  input: z.object({ text: z.string().min(1).max(10_000) }),
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
   available: (_view, root) => acceptsKeys(root) && settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {
@@ -27,7 +27,7 @@ export const typeTextAction = defineAction({
 export const pressKeysAction = defineAction({
   name: 'press_keys',
   title: 'Press keys',
-  description: 'Presses keys or shortcuts in the window, one after another (e.g. ["ctrl+s"], ["Escape"], ["alt+F4"]), and waits briefly for an effect.',
+  description: 'Presses keys or chords in order (e.g. ["ctrl+s"], ["Escape"]) and waits briefly for an effect.',
   kind: 'destructive',
   available: (_view, root) => acceptsKeys(root),
   input: CHORDS_INPUT,

@@ -7,17 +7,16 @@ import { activate, describeEffect, found, live, namesEnum, watchEffect } from '.
 
 const MAX_HINTS = 40;
 
-function buttonDescription(buttons: Button[]): string {
+function buttonDescription(buttons: Button[]): string | undefined {
   const hints = buttons.filter((b) => b.hint && b.hint !== b.label).slice(0, MAX_HINTS);
   const legend = hints.map((b) => `"${b.label}" = ${b.hint}`).join('; ');
-  return `The button's label as shown.${legend ? ` Meanings: ${legend}.` : ''}`;
+  return legend ? `Meanings: ${legend}.` : undefined;
 }
 
 export const pressAction = defineAction({
   name: 'press',
   title: 'Press a button',
-  description:
-    'Presses one of the buttons the window shows and waits briefly for its effect (the window closing, a window opening or the content changing). What a button does is up to the application.',
+  description: 'Presses a button and waits briefly for an effect.',
   kind: 'destructive',
   input: (_view, root) => {
     const buttons = readWindow(root).buttons;

@@ -30,20 +30,20 @@ export function choosables(reading: WindowReading): Choosable[] {
 function optionSchema(targets: Choosable[]) {
   const all = [...new Set(targets.flatMap((t) => t.options.map((o) => o.label)))];
   const legend = targets.map((t) => `${t.label}: ${t.options.slice(0, 12).map((o) => `"${o.label}"`).join(', ')}${t.options.length > 12 ? ', …' : ''}`).join('; ');
-  const description = `The option, row or tab to choose, as shown (${legend}).`;
+  const description = `As shown (${legend}).`;
   return all.length <= MAX_ENUM_OPTIONS ? namesEnum(all, description) : z.string().min(1).max(1000).describe(description);
 }
 
 export const selectAction = defineAction({
   name: 'select',
   title: 'Choose an option',
-  description: 'Chooses an option of a drop-down, a row of a table or list, or a tab, and waits until the window shows it chosen.',
+  description: 'Chooses an option of a drop-down, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
   input: (_view, root) => {
     const targets = choosables(readWindow(root));
     return z.object({
-      field: namesEnum(targets.map((t) => t.label), 'The drop-down, table, list or tab strip, by its label.'),
+      field: namesEnum(targets.map((t) => t.label), 'Drop-down, list, table or tab strip, by label.'),
       option: optionSchema(targets),
     });
   },

@@ -16,8 +16,9 @@ export function live(ctx: ActionContext): { window: LiveWindow; reading: WindowR
 }
 
 /** An enum of the names shown now; callers guarantee at least one (`available`). */
-export function namesEnum(names: string[], description: string) {
-  return z.enum([...new Set(names)] as [string, ...string[]]).describe(description);
+export function namesEnum(names: string[], description?: string) {
+  const schema = z.enum([...new Set(names)] as [string, ...string[]]);
+  return description ? schema.describe(description) : schema;
 }
 
 /** The thing named in the arguments, or the structured reason it is gone (P-VAL-1). */
