@@ -1,6 +1,7 @@
 import { createWindowResources } from '../a2c/windowResources.js';
 import { elicitationApprover } from '../server/approval.js';
 import { createAuditLog } from '../server/audit.js';
+import { OwnerConsole } from '../server/console/ownerConsole.js';
 import { SessionHub } from '../server/hub.js';
 import { startHttpServer } from '../server/http.js';
 import type { SessionOptions } from '../server/sessionOptions.js';
@@ -29,7 +30,9 @@ export async function runServe(config: ServeConfig): Promise<number> {
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
 
-  const options = sessionOptions(config, tap, log);
+  const ownerConsole = config.console ? new OwnerConsole() : undefined;
+  const baseOptions = sessionOptions(config, tap, log);
+  const options = ownerConsole ? ownerConsole.sessionOptions(baseOptions) : baseOptions;
   const extension = config.a2c ? createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
   const hub = new SessionHub(bridge, log, extension, options);
   shutdown.add(async () => {
@@ -44,9 +47,11 @@ export async function runServe(config: ServeConfig): Promise<number> {
       ...config.limits,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      ...(ownerConsole ? { console: ownerConsole } : {}),
     });
     shutdown.add(http.close);
     log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
+    if (http.consoleUrl) log.info(`owner's console at ${http.consoleUrl} (--no-console turns it off)`);
     process.stderr.write(connectHint(http.url, config.token !== undefined));
   }
   let stdioClosed: Promise<void> | undefined;
