@@ -71,7 +71,7 @@ h2 { font-size: 1rem; }
 .win-node.operable, .operable-mark { background: #d9f2dc; border: 1px solid #3c8d45; font-weight: 600; padding: 0 .3rem; border-radius: 4px; }
 .win-node .blocked { color: #8a2b06; font-size: .85rem; }
 .legend { font-size: .85rem; color: #555; }
-article.window { border: 1px solid #d8dce1; border-radius: 6px; padding: .5rem .8rem; margin-bottom: .8rem; }
+article.window, article.app-tools { border: 1px solid #d8dce1; border-radius: 6px; padding: .5rem .8rem; margin-bottom: .8rem; }
 article.window.operable { border-color: #3c8d45; }
 article.window h3 { font-size: 1rem; margin: .2rem 0; }
 .meta { color: #555; font-size: .85rem; }

@@ -141,7 +141,7 @@ function renderWindows(next: ConsoleState): void {
   }
   for (const id of [...rendered.keys()]) if (!next.snapshot.windows.some((w) => w.id === id)) rendered.delete(id);
   const appTools = next.tools.filter((t) => t.windowId === null);
-  const app = appTools.length > 0 ? [el('article', { class: 'window app-tools' }, el('h3', {}, 'Application tools'), renderTools(appTools))] : [];
+  const app = appTools.length > 0 ? [el('article', { class: 'app-tools' }, el('h3', {}, 'Application tools'), renderTools(appTools))] : [];
   $('windows').replaceChildren(...articles, ...app);
 }
 
