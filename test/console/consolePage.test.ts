@@ -181,3 +181,46 @@ function rawStatus(port: number, path: string, headers: Record<string, string>, 
     req.end(body);
   });
 }
+
+describe('the console page with a token', () => {
+  const TOKEN = 'console-test-token-7f3a';
+  let guarded: ConsoleServer;
+  beforeAll(async () => {
+    guarded = await startConsoleServer({ http: { token: TOKEN } });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  test('asks for the token once, keeps it for the tab in sessionStorage, never puts it in a URL', async () => {
+    const tab = await browser.newPage();
+    const urls: string[] = [];
+    tab.on('request', (r) => urls.push(r.url()));
+    try {
+      await tab.goto(`${guarded.origin}/console`);
+      await tab.locator('#token-form').waitFor();
+      expect(await tab.locator('#main').isHidden()).toBe(true);
+      await tab.locator('#token').fill('wrong-token');
+      await tab.locator('#token-form button[type="submit"]').click();
+      await tab.locator('#token-error', { hasText: 'refused' }).waitFor();
+      await tab.locator('#token').fill(TOKEN);
+      await tab.locator('#token-form button[type="submit"]').click();
+      await tab.locator('article[data-window-id="w1"]').waitFor();
+      expect(await tab.evaluate("sessionStorage.getItem('gui-bridge-console-token')")).toBe(TOKEN);
+      expect(await tab.evaluate('localStorage.length')).toBe(0);
+      await tab.reload();
+      await tab.locator('article[data-window-id="w1"]').waitFor(); // not asked again in this tab
+      expect(await tab.locator('#token-form').isHidden()).toBe(true);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.filter((u) => u.includes(TOKEN) || u.includes('token'))).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+    // The API needs the token like /mcp; the page's own files do not (they carry no data).
+    expect(await rawStatus(guarded.http.port, '/console/api/state', { Host: `127.0.0.1:${guarded.http.port}` })).toBe(401);
+    expect(await rawStatus(guarded.http.port, '/console/api/events', { Host: `127.0.0.1:${guarded.http.port}` })).toBe(401);
+    expect(await rawStatus(guarded.http.port, '/console/api/state', { Host: `127.0.0.1:${guarded.http.port}`, Authorization: `Bearer ${TOKEN}` })).toBe(200);
+    expect(await rawStatus(guarded.http.port, '/console', { Host: `127.0.0.1:${guarded.http.port}` })).toBe(200);
+    expect(await rawStatus(guarded.http.port, '/mcp', { Host: `127.0.0.1:${guarded.http.port}` })).toBe(401);
+  });
+});
