@@ -22,9 +22,16 @@ export interface ConsoleServer {
 }
 
 export async function startConsoleServer(
-  options: { confirm?: 'destructive' | 'writes'; session?: SessionOptions; http?: Partial<HttpOptions> } = {},
+  options: {
+    confirm?: 'destructive' | 'writes';
+    session?: SessionOptions;
+    http?: Partial<HttpOptions>;
+    /** Runs before anything else follows the bridge (a benchmark's first change listener). */
+    onBridge?: (demo: DemoServer) => void;
+  } = {},
 ): Promise<ConsoleServer> {
   const demo = await startDemoServer();
+  options.onBridge?.(demo);
   const owner = new OwnerConsole();
   const base: SessionOptions = { ...options.session, ...(options.confirm ? { confirm: { policy: options.confirm, approver: elicitationApprover } } : {}) };
   const hub = new SessionHub(demo.bridge, silentLogger, undefined, owner.sessionOptions(base));
