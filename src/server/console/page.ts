@@ -29,23 +29,26 @@ export const CONSOLE_HTML = `<!doctype html>
     <ul id="approvals"></ul>
   </section>
   <div class="columns">
-    <section aria-labelledby="graph-title" class="graph">
-      <h2 id="graph-title">Windows</h2>
-      <p class="legend"><span class="operable-mark">operable</span> the agent can act on it now; others are blocked by a modal window.</p>
-      <ul id="graph" class="tree"></ul>
-    </section>
+    <div class="side">
+      <section aria-labelledby="graph-title">
+        <h2 id="graph-title">Windows</h2>
+        <p class="legend"><span class="operable-mark">operable</span> the agent can act on it now; others are blocked by a modal window.</p>
+        <ul id="graph" class="tree"></ul>
+      </section>
+      <section aria-labelledby="feed-title">
+        <h2 id="feed-title">Activity</h2>
+        <p class="legend">Every tool call from every client and every notification sent, newest first. Typed text shows as its length.</p>
+        <table id="feed">
+          <thead><tr><th>time</th><th>client</th><th>what</th><th>arguments</th><th>result</th><th>ms</th></tr></thead>
+          <tbody></tbody>
+        </table>
+      </section>
+    </div>
     <section aria-labelledby="windows-title" class="content">
       <h2 id="windows-title">What the agent reads</h2>
       <div id="windows"></div>
     </section>
   </div>
-  <section aria-labelledby="feed-title">
-    <h2 id="feed-title">Activity</h2>
-    <table id="feed">
-      <thead><tr><th>time</th><th>client</th><th>what</th><th>arguments</th><th>result</th><th>ms</th></tr></thead>
-      <tbody></tbody>
-    </table>
-  </section>
 </main>
 </body>
 </html>
@@ -64,7 +67,9 @@ button.danger { background: #b3261e; color: #fff; border-color: #b3261e; }
 main, #token-form { padding: 1rem; }
 section { background: #fff; border: 1px solid #d8dce1; border-radius: 6px; padding: .5rem 1rem 1rem; margin-bottom: 1rem; }
 h2 { font-size: 1rem; }
-.columns { display: grid; grid-template-columns: minmax(14rem, 1fr) 3fr; gap: 1rem; }
+.columns { display: grid; grid-template-columns: minmax(20rem, 2fr) 3fr; gap: 1rem; align-items: start; }
+.side { min-width: 0; }
+.block-table, .block-list { max-height: 16rem; overflow: auto; }
 .tree, .tree ul { list-style: none; padding-left: 1rem; margin: .2rem 0; }
 .tree li { margin: .2rem 0; }
 .win-node { display: inline-block; padding: .1rem .4rem; border-radius: 4px; border: 1px solid #c5cad1; background: #eef0f3; }
@@ -91,8 +96,10 @@ img.screenshot { max-width: 100%; border: 1px solid #d8dce1; }
 .tools .destructive { color: #b3261e; }
 .author { display: grid; grid-template-columns: 1fr 1fr; gap: .8rem; }
 pre { background: #f3f4f6; padding: .4rem; overflow: auto; max-height: 28rem; font-size: 12px; }
-#feed { width: 100%; font-size: .85rem; }
+#feed { width: 100%; font-size: .8rem; }
+#feed td:nth-child(3), #feed td:nth-child(4) { overflow-wrap: anywhere; }
 #feed tr.notification { color: #555; }
+#feed td:nth-child(1), #feed td:nth-child(5), #feed td:nth-child(6) { white-space: nowrap; }
 #feed tr.owner { background: #fff4e0; }
 #feed td.result-ok { color: #2e7d32; }
 #feed td.result-error { color: #b3261e; }

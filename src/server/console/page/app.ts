@@ -201,7 +201,7 @@ async function recordFixture(winId: string): Promise<void> {
 function addActivity(entry: Activity): void {
   if (entry.seq <= lastSeq) return; // a reconnect replays the recent feed
   lastSeq = entry.seq;
-  const time = entry.time.slice(11, 23);
+  const time = entry.time.slice(11, 19);
   let row: HTMLTableRowElement;
   if (entry.kind === 'call') {
     const ok = entry.result === 'ok';
@@ -211,7 +211,7 @@ function addActivity(entry: Activity): void {
       el('td', { class: ok ? 'result-ok' : 'result-error' }, entry.result), el('td', {}, show(entry.durationMs)));
   } else if (entry.kind === 'notification') {
     row = el('tr', { class: 'notification', 'data-seq': String(entry.seq), 'data-method': entry.method },
-      el('td', {}, time), el('td', {}, entry.client ?? `session ${entry.session}`), el('td', {}, `→ ${entry.method}`), el('td', {}, entry.uri ?? ''), el('td', {}, 'sent'), el('td', {}, ''));
+      el('td', {}, time), el('td', {}, entry.client ?? `session ${entry.session}`), el('td', { title: entry.method }, `→ ${entry.method.replace(/^notifications\//, '')}`), el('td', {}, entry.uri ?? ''), el('td', {}, 'sent'), el('td', {}, ''));
   } else {
     row = el('tr', { class: 'owner', 'data-seq': String(entry.seq) }, el('td', {}, time), el('td', {}, 'desktop owner'), el('td', { colspan: '4' }, entry.text));
   }
