@@ -53,8 +53,8 @@ try {
     server.demo.probe.app.setOrderField(windowId, 'recipient', `Recipient ${i}`); // the user types
     const mcpAt = await mcp;
     const version = server.demo.bridge.snapshot().windows.find((w) => w.id === 'w1')?.version as number;
-    await page.waitForFunction((v) => (window as unknown as { __shown: Record<string, number> }).__shown[v] !== undefined, String(version));
-    const pageAt = await page.evaluate((v) => (window as unknown as { __shown: Record<string, number> }).__shown[v] as number, String(version));
+    await page.waitForFunction((v) => (globalThis as unknown as { __shown: Record<string, number> }).__shown[v] !== undefined, String(version));
+    const pageAt = await page.evaluate((v) => (globalThis as unknown as { __shown: Record<string, number> }).__shown[v] as number, String(version));
     const t0 = applied.get(version) as number;
     if (i >= WARMUP) {
       pageMs.push(pageAt - t0);

@@ -6,28 +6,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Bridge } from '../../bridge/bridge.js';
 import type { Snapshot } from '../../protocol/schemas.js';
+import type { ConsoleTool, GraphNode } from './wire.js';
 
-export interface GraphNode {
-  id: string;
-  title: string;
-  app: string;
-  modal: boolean;
-  ownerId: string | null;
-  operable: boolean;
-  /** The modal windows above this one, nearest first (its owner chain seen from below). */
-  blockedBy: string[];
-  version: number;
-  lastModified: number;
-}
-
-export interface ConsoleTool {
-  name: string;
-  title?: string;
-  /** The window it acts on, or null for an application-level tool. */
-  windowId: string | null;
-  readOnly: boolean;
-  destructive: boolean;
-}
+export type { ConsoleTool, GraphNode };
 
 export interface ConsoleView {
   generation: number;

@@ -6,11 +6,10 @@
  */
 import type { Bridge } from '../../bridge/bridge.js';
 import type { WindowRecord } from '../../bridge/state.js';
-import { FIXTURE_FORMAT, FIXTURE_VERSION, FixtureSchema, type Fixture } from '../../platform/fixture/format.js';
-import { scrubSecrets } from '../../platform/fixture/record.js';
+import type { Fixture } from '../../platform/fixture/format.js';
+import { assembleFixture, scrubSecrets } from '../../platform/fixture/record.js';
 import type { A11yNode, NativeWindow, WindowTree } from '../../platform/probe.js';
 import type { ProtocolWindow } from '../../protocol/schemas.js';
-import { SERVER_NAME, SERVER_VERSION } from '../../version.js';
 
 export interface WindowDetail {
   id: string;
@@ -40,21 +39,14 @@ export function windowFixture(bridge: Bridge, winId: string, now = new Date()): 
     chain.unshift(r);
   }
   const apps = new Map(chain.map((r) => [r.facts.app.key, r.facts.app]));
-  const fixture: Fixture = {
-    format: FIXTURE_FORMAT,
-    version: FIXTURE_VERSION,
-    recording: {
-      tool: SERVER_NAME,
-      toolVersion: SERVER_VERSION,
-      platform: bridge.probe.platform,
-      recordedAt: now.toISOString(),
-      note: `recorded from the console: window ${winId} ("${record.facts.title}"), translated by ${record.translatorId}`,
-    },
+  return assembleFixture({
+    platform: bridge.probe.platform,
+    now,
+    note: `recorded from the console: window ${winId} ("${record.facts.title}"), translated by ${record.translatorId}`,
     apps: [...apps.values()],
     windows: chain.map((r) => nativeOf(r)),
     trees: Object.fromEntries(chain.map((r) => [r.facts.nativeId, safeTree(r.tree)])),
-  };
-  return FixtureSchema.parse(fixture);
+  });
 }
 
 function safeTree(tree: WindowTree): WindowDetail['tree'] {

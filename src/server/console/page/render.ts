@@ -2,6 +2,9 @@
  * Renders the console state as a person reads it. Every text goes through textContent (never
  * innerHTML): window content comes from other applications and must not become markup.
  */
+import type { ConsoleTool, GraphNode } from '../wire.js';
+
+export type { ConsoleTool, GraphNode };
 
 export interface Block {
   type: string;
@@ -29,26 +32,6 @@ export interface ProtocolWindow {
   version: number;
   summary?: string;
   blocks: Block[];
-}
-
-export interface GraphNode {
-  id: string;
-  title: string;
-  app: string;
-  modal: boolean;
-  ownerId: string | null;
-  operable: boolean;
-  blockedBy: string[];
-  version: number;
-  lastModified: number;
-}
-
-export interface ConsoleTool {
-  name: string;
-  title?: string;
-  windowId: string | null;
-  readOnly: boolean;
-  destructive: boolean;
 }
 
 export interface A11yNode {
