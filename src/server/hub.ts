@@ -83,6 +83,7 @@ export class SessionHub {
     const level = FROM_OURS[entry.level];
     for (const connection of this.connections) {
       if (MCP_LEVELS.indexOf(level) < MCP_LEVELS.indexOf(connection.logLevel ?? 'warning')) continue;
+      this.options.activity?.notification(connection.id, connection.server.getClientVersion()?.name, 'notifications/message');
       // Delivery failures are dropped silently: logging them would log again (a loop).
       connection.server.sendLoggingMessage({ level, logger: 'gui-bridge', data: entry.text }).catch(() => undefined);
     }

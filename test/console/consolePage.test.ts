@@ -62,13 +62,13 @@ describe('the console page', () => {
     const shownAfterMs = Date.now() - started;
     expect(Number(await page.locator('article[data-window-id="w1"]').getAttribute('data-version'))).toBe(before + 1);
     const row = page.locator('#feed tr.call[data-tool="w1__edit_field"]').first();
-    await row.waitFor({ timeout: PAGE_DEADLINE_MS });
+    await row.waitFor();
     expect(await row.getAttribute('data-result')).toBe('ok');
     expect(await row.locator('td').nth(1).textContent()).toBe('conformance-http');
     console.info(`agent write visible on the page ${shownAfterMs} ms after the call started`);
 
     await agent.call('w1__edit_field', { field: 'payment_password', value: 'hunter2-secret' });
-    await page.locator('#feed tr.call[data-tool="w1__edit_field"]').nth(1).waitFor({ timeout: PAGE_DEADLINE_MS });
+    await page.locator('#feed tr.call[data-tool="w1__edit_field"]').nth(1).waitFor();
     const content = await page.content();
     expect(content).not.toContain('hunter2-secret');
     expect(content).not.toContain('Alice Example"'); // the feed shows free text as its length only
@@ -85,13 +85,13 @@ describe('the console page', () => {
     expect((await agent.snapshot()).windows.map((w) => w.id)).toEqual(['w1', 'w2']); // reads work
     const readOnly = await agent.call('w2__load_rows', { offset: 0, limit: 5 });
     expect(readOnly.isError).toBeFalsy();
-    await page.locator('#feed tr.call[data-result="paused"]').first().waitFor({ timeout: PAGE_DEADLINE_MS });
+    await page.locator('#feed tr.call[data-result="paused"]').first().waitFor();
 
     await page.locator('#pause').click();
     await page.locator('body:not(.paused)').waitFor();
     const through = await agent.call('w1__edit_field', { field: 'recipient', value: 'Bob' });
     expect(through.isError).toBeFalsy();
-    await page.locator('article[data-window-id="w1"] dl.fields dd', { hasText: 'Bob' }).waitFor({ timeout: PAGE_DEADLINE_MS });
+    await page.locator('article[data-window-id="w1"] dl.fields dd', { hasText: 'Bob' }).waitFor();
   });
 
   test('a foreign Host is refused, for the page and for its API', async () => {
@@ -163,7 +163,7 @@ describe('the console page', () => {
       expect(yes.isError).toBeFalsy();
       expect(asked).toHaveLength(2);
       expect(withdrawn).toEqual(asked);
-      await page.locator('article[data-window-id="w1"]').waitFor({ state: 'detached', timeout: PAGE_DEADLINE_MS });
+      await page.locator('article[data-window-id="w1"]').waitFor({ state: 'detached' });
       expect(await page.locator('#feed tr.owner').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('approved w1__close'), expect.stringContaining('declined w1__close')]));
     } finally {
       await asking.close();
