@@ -15,6 +15,7 @@ export const CONSOLE_PATH = '/console';
 const API = `${CONSOLE_PATH}/api/`;
 const MAX_CONSOLE_BODY = 4096;
 const KEEPALIVE_MS = 15_000;
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 
 /** Whether `path` is the console's, and whether it needs the token. */
 export function consoleRoute(path: string): 'page' | 'api' | undefined {
@@ -82,7 +83,12 @@ async function servePage(req: IncomingMessage, res: ServerResponse, path: string
 function streamEvents(owner: OwnerConsole, req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
   res.socket?.setNoDelay(true); // a change must reach the page now, not after Nagle's delay
-  const send = (event: string, data: unknown) => void res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => {
+    // A page that stopped reading (a frozen tab) must not make the server buffer every change:
+    // drop it; on reconnect it gets the current state at once.
+    if (res.writableLength > MAX_UNREAD_BYTES) return void res.destroy();
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
   send('feed', owner.feed.recent());
   const remove = owner.addViewer({
     state: (state: ConsoleState) => send('state', state),
