@@ -138,7 +138,7 @@ describe('the console page', () => {
     });
     const transport = new StreamableHTTPClientTransport(new URL(server.http.url));
     await asking.connect(transport);
-    // The wire, not the client's handler: SDK 1.x clients ignore a cancellation of request id 0.
+    // The wire, not the client's handler: SDK 1.x clients ignore a cancellation of request id 0 (typescript-sdk #2283).
     const receive = transport.onmessage;
     transport.onmessage = (message) => {
       if ('method' in message && message.method === 'notifications/cancelled') withdrawn.push((message.params as { requestId: string | number }).requestId);
