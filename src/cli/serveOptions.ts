@@ -1,4 +1,5 @@
 /** `serve`'s flags, help and their validation: command line, then `GUI_BRIDGE_<FLAG>` variables. */
+import { isLoopbackHost } from '../util/exposure.js';
 import type { LogLevel } from '../util/logger.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
 import { applyEnvFlags, envName } from './envFlags.js';
@@ -29,6 +30,12 @@ Transport:
   --allowed-origin URL   also accept this Origin (repeatable)
 ${LIMIT_HELP}
   --stdio                serve stdio too when --http is given
+
+Owner's console (docs/console.md):
+  --console              serve the console page at http://HOST:PORT/console: live windows, every
+                         tool call, Pause/Resume, approvals. On by default on a loopback address;
+                         a network address needs this flag (the page asks for the token)
+  --no-console           do not serve the console
 
 Agent controls (off by default):
   --read-tool            add app__read_windows, a tool returning app://windows (for clients whose
@@ -63,6 +70,8 @@ export const SERVE_FLAGS = {
   'allowed-origin': { type: 'string', multiple: true },
   ...LIMIT_FLAGS,
   stdio: { type: 'boolean' },
+  console: { type: 'boolean' },
+  'no-console': { type: 'boolean' },
   'read-tool': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string', multiple: true },
@@ -91,6 +100,8 @@ export interface ServeConfig {
   limits: SessionLimits;
   maxWindowsPerApp?: number;
   stdio: boolean;
+  /** Serve the owner's console at /console (issue 17). */
+  console: boolean;
   logLevel: LogLevel;
   auditLog?: string;
   readTool: boolean;
@@ -146,6 +157,8 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   const urls = text('screenshot-urls') ?? 'auto';
   if (!(SCREENSHOT_URL_MODES as readonly string[]).includes(urls)) throw new UsageError('serve', `--screenshots takes inline, file or auto, not "${urls}"`);
   if (values['screenshot-urls'] !== undefined && !values.screenshots) throw new UsageError('serve', '--screenshot-urls needs --screenshots');
+  if (values.console === true && values['no-console'] === true) throw new UsageError('serve', 'give --console or --no-console, not both');
+  if (parsed.console === true && port === undefined) throw new UsageError('serve', '--console needs --http PORT');
   const auditLog = text('audit-log');
   if (auditLog !== undefined && auditLog.trim() === '') throw new UsageError('serve', '--audit-log needs a file path');
 
@@ -160,6 +173,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     limits: httpLimits('serve', values),
     maxWindowsPerApp: maxWindows('serve', values),
     stdio: values.stdio === true,
+    console: consoleOn(port, text('host'), values.console === true, values['no-console'] === true),
     logLevel: level as LogLevel,
     auditLog,
     readTool: values['read-tool'] === true,
@@ -175,6 +189,15 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
       maxBytes: values['screenshot-max-bytes'] ? parseCount('serve', '--screenshot-max-bytes', values['screenshot-max-bytes'], 1024, 50_000_000) : 1_000_000,
     },
   };
+}
+
+/**
+ * The console shows the desktop and can pause and approve: on by default only where /mcp itself
+ * is reachable from this machine alone (loopback); a network address must ask for it.
+ */
+function consoleOn(port: number | undefined, host: string | undefined, on: boolean, off: boolean): boolean {
+  if (port === undefined || off) return false;
+  return on || isLoopbackHost(host ?? '127.0.0.1');
 }
 
 function patterns(flag: string, values: string[] | undefined): string[] | undefined {

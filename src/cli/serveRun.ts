@@ -22,7 +22,8 @@ function loadServerModules(config: ServeConfig) {
     config.port !== undefined ? import('../server/http.js') : undefined,
     config.port === undefined || config.stdio ? import('../server/stdio.js') : undefined,
     config.a2c ? import('../a2c/windowResources.js') : undefined,
-  ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c]) => ({ ...hub, ...approval, ...audit, ...toolFilter, http, stdio, a2c }));
+    config.console && config.port !== undefined ? import('../server/console/ownerConsole.js') : undefined,
+  ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c, consoleModule]) => ({ ...hub, ...approval, ...audit, ...toolFilter, http, stdio, a2c, consoleModule }));
   modules.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
   return modules;
 }
@@ -42,8 +43,10 @@ export async function runServe(config: ServeConfig): Promise<number> {
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
 
-  const { SessionHub, http: httpModule, stdio, a2c, ...parts } = await server;
-  const options = sessionOptions(config, tap, log, parts);
+  const { SessionHub, http: httpModule, stdio, a2c, consoleModule, ...parts } = await server;
+  const ownerConsole = config.console && consoleModule ? new consoleModule.OwnerConsole() : undefined;
+  const baseOptions = sessionOptions(config, tap, log, parts);
+  const options = ownerConsole ? ownerConsole.sessionOptions(baseOptions) : baseOptions;
   const extension = config.a2c && a2c ? a2c.createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
   const hub = new SessionHub(bridge, log, extension, options);
   shutdown.add(async () => {
@@ -58,9 +61,11 @@ export async function runServe(config: ServeConfig): Promise<number> {
       ...config.limits,
       allowedHosts: config.allowedHosts,
       allowedOrigins: config.allowedOrigins,
+      ...(ownerConsole ? { console: ownerConsole } : {}),
     });
     shutdown.add(http.close);
     log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
+    if (http.consoleUrl) log.info(`owner's console at ${http.consoleUrl} (--no-console turns it off)`);
     process.stderr.write(connectHint(http.url, config.token !== undefined));
   }
   let stdioClosed: Promise<void> | undefined;

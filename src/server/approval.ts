@@ -92,3 +92,47 @@ export function firstAnswer(approvers: Approver[]): Approver {
     },
   };
 }
+
+/**
+ * Several places asked at once (the client's elicitation and the owner's console, issue 17): the
+ * first real answer decides and every other question is withdrawn (its signal aborts, so an
+ * elicitation is cancelled on the client). Places that cannot ask anybody (`unavailable`) do not
+ * count; when none could ask, the last such answer is returned.
+ */
+export function raceApprovers(approvers: Approver[]): Approver {
+  return {
+    name: approvers.map((a) => a.name).join('|'),
+    approve(request) {
+      const withdraw = new AbortController();
+      const onCallAborted = () => withdraw.abort();
+      request.signal?.addEventListener('abort', onCallAborted, { once: true });
+      if (request.signal?.aborted) withdraw.abort();
+      return new Promise<ApprovalDecision>((resolve) => {
+        let open = approvers.length;
+        let last: ApprovalDecision = { approved: false, by: 'none', unavailable: true, reason: 'No approver is configured.' };
+        const settle = (decision: ApprovalDecision) => {
+          request.signal?.removeEventListener('abort', onCallAborted);
+          withdraw.abort();
+          resolve(decision);
+        };
+        if (open === 0) return settle(last);
+        for (const approver of approvers) {
+          approver.approve({ ...request, signal: withdraw.signal }).then(
+            (decision) => {
+              open--;
+              if (withdraw.signal.aborted && !request.signal?.aborted) return; // someone answered first
+              if (!('unavailable' in decision && decision.unavailable)) return settle(decision);
+              last = decision;
+              if (open === 0) settle(last);
+            },
+            (error: unknown) => {
+              open--;
+              last = { approved: false, by: approver.name, unavailable: true, reason: `Nobody could be asked (${error instanceof Error ? error.message : String(error)}). It was not run.` };
+              if (open === 0 && !withdraw.signal.aborted) settle(last);
+            },
+          );
+        }
+      });
+    },
+  };
+}

@@ -11,6 +11,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionHub } from './hub.js';
 import { assertExposureAllowed } from '../util/exposure.js';
+import type { OwnerConsole } from './console/ownerConsole.js';
+import { CONSOLE_PATH, consoleRoute, handleConsole } from './console/routes.js';
 import { readBody } from './httpBody.js';
 import { createGuard, type GuardOptions } from './httpGuard.js';
 import { HttpSessions, type SessionLimits } from './httpSessions.js';
@@ -23,10 +25,14 @@ export const MCP_PATH = '/mcp';
 export interface HttpOptions extends Omit<GuardOptions, 'bindHost' | 'port'>, SessionLimits {
   port: number;
   host?: string;
+  /** The owner's console at /console (issue 17), attached to the hub's bridge. */
+  console?: OwnerConsole;
 }
 
 export interface RunningHttpServer {
   url: string;
+  /** The owner's console page, when it is on. */
+  consoleUrl?: string;
   port: number;
   /** The Node server, for embedding and for tests that tap the wire. */
   httpServer: HttpServer;
@@ -40,13 +46,17 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
   const sessions = new HttpSessions(options, hub.log);
   let guard: ReturnType<typeof createGuard> = () => ({ ok: false, status: 403, message: 'Forbidden: not ready.' });
 
+  const ownerConsole = options.console;
+  ownerConsole?.attach(hub.bridge);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const verdict = guard(req);
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const consolePart = ownerConsole ? consoleRoute(path) : undefined;
+    const verdict = guard(req, consolePart !== 'page');
     if (!verdict.ok) {
       if (verdict.status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
       return sendJsonRpcError(res, verdict.status, verdict.message);
     }
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (ownerConsole && consolePart) return handleConsole(ownerConsole, req, res, path);
     if (path !== MCP_PATH) return sendJsonRpcError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
 
     const sessionId = header(req, 'mcp-session-id');
@@ -102,10 +112,12 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}${MCP_PATH}`,
+    ...(ownerConsole ? { consoleUrl: `http://${shownHost}:${port}${CONSOLE_PATH}` } : {}),
     port,
     httpServer: http,
     sessions: () => sessions.size,
     close: async () => {
+      ownerConsole?.close();
       await sessions.closeAll();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

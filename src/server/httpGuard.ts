@@ -22,14 +22,18 @@ export interface GuardOptions {
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
 
-export function createGuard(options: GuardOptions): (req: IncomingMessage) => GuardVerdict {
+/**
+ * `requireToken: false` is for the console page's own files only (issue 17): they carry no data,
+ * and a browser cannot put a header on a navigation. Host and Origin are checked all the same.
+ */
+export function createGuard(options: GuardOptions): (req: IncomingMessage, requireToken?: boolean) => GuardVerdict {
   const hostnames = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
   if (!WILDCARD_HOSTS.has(options.bindHost)) hostnames.add(normaliseHostname(options.bindHost));
   const origins = servedOrigins(hostnames, options.port);
   for (const origin of options.allowedOrigins ?? []) origins.add(canonicalOrigin(origin) ?? origin);
   const tokenDigest = options.token ? digest(options.token) : undefined;
 
-  return (req) => {
+  return (req, requireToken = true) => {
     const host = req.headers.host;
     if (!host || !hostnames.has(hostnameOf(host))) {
       return { ok: false, status: 403, message: `Forbidden: Host "${host ?? ''}" is not allowed.` };
@@ -38,7 +42,7 @@ export function createGuard(options: GuardOptions): (req: IncomingMessage) => Gu
     if (origin !== undefined && !origins.has(canonicalOrigin(origin) ?? '')) {
       return { ok: false, status: 403, message: `Forbidden: cross-site Origin "${origin}".` };
     }
-    if (tokenDigest && !tokenMatches(req.headers.authorization, tokenDigest)) {
+    if (tokenDigest && requireToken && !tokenMatches(req.headers.authorization, tokenDigest)) {
       return { ok: false, status: 401, message: 'Unauthorized: a valid "Authorization: Bearer <token>" header is required.' };
     }
     return { ok: true };

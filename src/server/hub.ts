@@ -71,10 +71,10 @@ export class SessionHub {
     if (updated.length === 0 && !change.toolsChanged && !extra.listChanged) return;
     for (const connection of this.connections) {
       for (const uri of updated) {
-        if (connection.subscriptions.has(uri)) this.send(connection, () => connection.server.sendResourceUpdated({ uri }));
+        if (connection.subscriptions.has(uri)) this.send(connection, 'notifications/resources/updated', () => connection.server.sendResourceUpdated({ uri }), uri);
       }
-      if (extra.listChanged) this.send(connection, () => connection.server.sendResourceListChanged());
-      if (change.toolsChanged) this.send(connection, () => connection.server.sendToolListChanged());
+      if (extra.listChanged) this.send(connection, 'notifications/resources/list_changed', () => connection.server.sendResourceListChanged());
+      if (change.toolsChanged) this.send(connection, 'notifications/tools/list_changed', () => connection.server.sendToolListChanged());
     }
   }
 
@@ -83,12 +83,14 @@ export class SessionHub {
     const level = FROM_OURS[entry.level];
     for (const connection of this.connections) {
       if (MCP_LEVELS.indexOf(level) < MCP_LEVELS.indexOf(connection.logLevel ?? 'warning')) continue;
+      this.options.activity?.notification(connection.id, connection.server.getClientVersion()?.name, 'notifications/message');
       // Delivery failures are dropped silently: logging them would log again (a loop).
       connection.server.sendLoggingMessage({ level, logger: 'gui-bridge', data: entry.text }).catch(() => undefined);
     }
   }
 
-  private send(connection: Connection, notify: () => Promise<void>): void {
+  private send(connection: Connection, method: string, notify: () => Promise<void>, uri?: string): void {
+    this.options.activity?.notification(connection.id, connection.server.getClientVersion()?.name, method, uri);
     // A connection that went away mid-broadcast must not affect the others.
     notify().catch((error: unknown) =>
       this.log.debug('notification not delivered', { id: connection.id, error: String(error) }),

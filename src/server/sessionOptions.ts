@@ -2,6 +2,8 @@
 import type { LogTap } from '../util/logger.js';
 import type { Approver, ConfirmPolicy } from './approval.js';
 import type { AuditLog } from './audit.js';
+import type { ActivityFeed } from './console/activity.js';
+import type { PauseSwitch } from './console/pause.js';
 import type { ToolFilter } from './toolFilter.js';
 
 export interface SessionOptions {
@@ -15,6 +17,10 @@ export interface SessionOptions {
   audit?: AuditLog;
   /** Log lines forwarded as MCP `notifications/message` (logging capability). */
   logTap?: LogTap;
+  /** The owner's console (issue 17): every call and notification, as the audit log shows them. */
+  activity?: ActivityFeed;
+  /** The owner's Pause switch (issue 17): while on, actions are refused, reads work. */
+  pause?: PauseSwitch;
   /** First progress notification after this long, then as often (default 1000 ms). */
   progressEveryMs?: number;
 }

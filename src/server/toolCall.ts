@@ -8,7 +8,8 @@ import type { CallToolRequest, CallToolResult, ServerNotification, ServerRequest
 import { errorResult } from '../bridge/toolResult.js';
 import { BridgeError } from '../protocol/errors.js';
 import { approvalKind, type ApprovalSession } from './approval.js';
-import { maskArguments } from './audit.js';
+import { maskArguments, type AuditEntry } from './audit.js';
+import { PAUSED_MESSAGE } from './console/pause.js';
 import type { Connection, SessionHub } from './hub.js';
 import { startProgress } from './progress.js';
 import { READ_TOOL, READ_TOOL_NAME, readWindowsResult } from './readTool.js';
@@ -29,7 +30,7 @@ export async function handleToolCall(hub: SessionHub, connection: Connection, re
   const tool = name === READ_TOOL_NAME && hub.options.readTool ? READ_TOOL : hub.bridge.tools().find((t) => t.name === name);
   const shownArgs = maskArguments(args, tool?.inputSchema);
   const result = await run(hub, connection, name, args, tool, shownArgs, extra);
-  hub.options.audit?.record({
+  const entry: AuditEntry = {
     time: new Date(started).toISOString(),
     session: connection.id,
     transport: connection.transport,
@@ -38,7 +39,9 @@ export async function handleToolCall(hub: SessionHub, connection: Connection, re
     arguments: shownArgs,
     result: resultCode(result),
     durationMs: Date.now() - started,
-  });
+  };
+  hub.options.audit?.record(entry);
+  hub.options.activity?.call(entry);
   return result;
 }
 
@@ -51,10 +54,11 @@ async function run(
   shownArgs: Record<string, unknown>,
   extra: Extra,
 ): Promise<CallToolResult> {
-  const { filter, confirm } = hub.options;
+  const { filter, confirm, pause } = hub.options;
   const refused = tool && filter?.reason(tool);
   if (tool && refused) return denied(`The tool "${name}" is not available: ${refused}.`, 'denied');
   if (tool === READ_TOOL) return readWindowsResult(hub.bridge);
+  if (pause?.blocks(tool)) return denied(PAUSED_MESSAGE, 'paused');
 
   const stopProgress = startProgress(extra._meta?.progressToken, (n) => extra.sendNotification(n), () => `waiting for ${name}`, hub.options.progressEveryMs);
   try {
@@ -70,6 +74,8 @@ async function run(
       });
       hub.log.info(`confirmation for ${name}: ${decision.approved ? 'approved' : 'refused'}`, { by: decision.by, session: connection.id });
       if (!decision.approved) return denied(decision.reason, 'unavailable' in decision && decision.unavailable ? 'denied' : 'declined');
+      // The owner may have paused the agent while the question was open.
+      if (pause?.blocks(tool)) return denied(PAUSED_MESSAGE, 'paused');
     }
     return await hub.bridge.callTool(name, args, connection.id); // the fair queue takes sessions in turn
   } finally {
@@ -78,7 +84,7 @@ async function run(
 }
 
 /** Refusals by agent controls: a protocol error code (the outputSchema allows only those) + our reason. */
-function denied(message: string, outcome: 'denied' | 'declined'): CallToolResult {
+function denied(message: string, outcome: 'denied' | 'declined' | 'paused'): CallToolResult {
   const result = errorResult(new BridgeError('action_not_available', message));
   return { ...result, _meta: { 'gui-bridge/refused': outcome } };
 }

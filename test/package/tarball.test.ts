@@ -56,6 +56,8 @@ describe('the packed tarball, installed with production dependencies only', () =
 
   test('prepack built it: the CLI, the licence and server.json are in; no maps, tests or TypeScript sources', () => {
     expect(packed).toEqual(expect.arrayContaining(['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'LICENSE', 'server.json', 'README.md', 'package.json']));
+    // The console page's scripts, compiled for the browser (issue 17): an install has no TypeScript compiler.
+    expect(packed).toEqual(expect.arrayContaining(['app', 'render', 'stream'].map((name) => `dist/src/server/console/page/${name}.js`)));
     expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(packed.filter((p) => /\.test\.(js|d\.ts)$/.test(p))).toEqual([]);
     expect(packed.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
