@@ -40,8 +40,12 @@ export class ProbeUnavailableError extends Error {
 
 export class LinuxProbe implements Probe {
   readonly platform = 'linux';
-  /** Storms (a file chooser opening: 600–880 signals in 150 ms) coalesce further while a read runs. */
-  readonly settleMs = 15;
+  /**
+   * Short: a change is read incrementally in a few milliseconds (atspi/incremental.ts). Storms (a
+   * file chooser opening: 600–880 signals in 150 ms) coalesce while a read runs, and more than a
+   * few dozen touched objects make one full read.
+   */
+  readonly settleMs = 2;
   private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
@@ -120,7 +124,7 @@ export class LinuxProbe implements Probe {
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
     const bus = parseRef(window.ref).bus;
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
-    const tree = await this.atspi.readTree(window.ref, budget, app?.name);
+    const tree = await this.atspi.readTree(window.ref, budget, app?.name, true);
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
     this.lastTrees.set(nativeId, tree);
     return tree;
@@ -242,6 +246,7 @@ export class LinuxProbe implements Probe {
     this.pairing.observe(previous, this.topology);
     const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
     for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
+    this.atspi.retainTrees(new Set(this.topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
     return this.topology;
   }
 
