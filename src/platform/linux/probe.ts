@@ -4,7 +4,7 @@
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
 import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
-import { AtspiAccess, AtspiError } from './atspi/index.js';
+import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
@@ -128,6 +128,11 @@ export class LinuxProbe implements Probe {
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
     this.lastTrees.set(nativeId, tree);
     return tree;
+  }
+
+  /** How window reads went: incremental or full, and what the consistency checks found (benchmarks). */
+  get incrementalStats(): IncrementalStats {
+    return this.atspi.incrementalStats;
   }
 
   /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */

@@ -101,6 +101,7 @@ function setup(verifyAfterMs = 60_000) {
       asked.push(top);
       touches.addAll(top);
     },
+    (top) => touches.peek(top),
     verifyAfterMs,
   );
   const read = () => trees.read(TOP, BUDGET, touches.take(TOP), OPTIONS).then((r) => r.tree);
@@ -156,6 +157,16 @@ describe('incremental window reads', () => {
     const checked = await read();
     expect(checked).toEqual(await full());
     expect(trees.stats).toMatchObject({ partial: 1, verified: 1, mismatches: 1 });
+  });
+
+  it('asks for no check after a re-read that found nothing new (a GTK3 state echo must not loop)', async () => {
+    const { touches, trees, read, asked } = setup(5);
+    await read();
+    touches.add(TOP, `${BUS}/n/b2`, 'node'); // an echo: the state did not change
+    await read();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(asked).toEqual([]);
+    expect(trees.stats).toMatchObject({ full: 1, partial: 1 });
   });
 
   it('reads in full when nothing was reported, too much was, or a touched object is unknown', async () => {

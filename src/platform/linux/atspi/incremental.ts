@@ -45,6 +45,8 @@ export interface IncrementalStats {
   /** Full reads that followed incremental ones, and how many of those found a difference. */
   verified: number;
   mismatches: number;
+  /** Where the last difference was: "ref: field", for diagnostics. */
+  lastMismatch?: string;
 }
 
 /** Raised inside a partial read when only a full read can give the right answer. */
@@ -61,6 +63,8 @@ export class IncrementalTrees {
     private readonly client: AtspiClient,
     /** Asks for a full read of `top` (the check); the caller's change feed makes it happen. */
     private readonly verify: (top: string) => void,
+    /** What events about `top` said since its read began: differences they explain are no mismatch. */
+    private readonly touchedSince: (top: string) => ReadonlyMap<string, TouchScope>,
     private readonly verifyAfterMs = VERIFY_AFTER_MS,
   ) {}
 
@@ -74,10 +78,15 @@ export class IncrementalTrees {
     const targets = kept && kept.budgetKey === budgetKey ? planTargets(kept.tree, touches) : null;
     if (kept && targets) {
       try {
-        const read = await this.splice(kept.tree, targets, budget, options);
-        kept.spliced = true;
+        const { read, changed } = await this.splice(kept.tree, targets, budget, options);
         this.stats.partial++;
-        this.scheduleVerify(top);
+        // Only a change needs checking: re-reads that find nothing new (GTK3 check items announce
+        // their state when it is read, so every full read is followed by one) must not start
+        // another full read each time.
+        if (changed) {
+          kept.spliced = true;
+          this.scheduleVerify(top);
+        }
         return { tree: named(kept.tree), read };
       } catch {
         this.kept.delete(top); // a splice may have begun: a full read decides
@@ -113,10 +122,15 @@ export class IncrementalTrees {
     this.kept.delete(top);
     const tree = await readRawTree(this.client, parseRef(top), budget, options);
     this.stats.full++;
-    // A check is the full read asked for after incremental ones, with no event since.
+    // A check is the full read asked for after incremental ones, with no event before it; what
+    // events during it announced (GTK3 check items answer a state read with one) is not counted.
     if (check && previous) {
       this.stats.verified++;
-      if (canonical(previous.tree) !== canonical(tree)) this.stats.mismatches++;
+      const difference = firstDifference(previous.tree.root, tree.root, this.touchedSince(top));
+      if (difference) {
+        this.stats.mismatches++;
+        this.stats.lastMismatch = difference;
+      }
     }
     this.kept.set(top, { tree, budgetKey, spliced: false });
     return { tree: named(tree), read: [tree.root] };
@@ -134,7 +148,7 @@ export class IncrementalTrees {
   }
 
   /** Re-reads the targets and splices them into `tree`; all or nothing. */
-  private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<A11yNode[]> {
+  private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<{ read: A11yNode[]; changed: boolean }> {
     const ctx: ReadContext = { client: this.client, toolkit: options.toolkit, hints: new Map(), maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: options.bounds ?? false };
     const started = Date.now();
     const reads = Promise.all(
@@ -157,17 +171,19 @@ export class IncrementalTrees {
     const fresh = await withDeadline(reads, budget.deadlineMs).catch((error: unknown) => {
       throw error instanceof NeedsFullRead ? error : new NeedsFullRead(String(error));
     });
+    let changed = false;
     for (const [index, target] of targets.entries()) {
       const node = fresh[index] as A11yNode;
       if (target.scope === 'node') {
         node.children = target.node.children;
         if (target.node.attributes?.[ADOPTED.key]) node.attributes = { ...node.attributes, [ADOPTED.key]: ADOPTED.value };
       }
+      changed ||= firstDifference(target.node, node) !== null;
       replace(tree, target, node);
     }
     tree.nodeCount = countNodes(tree.root);
     if (tree.nodeCount > budget.maxNodes) throw new NeedsFullRead('over the node budget');
-    return fresh;
+    return { read: fresh, changed };
   }
 }
 
@@ -242,6 +258,24 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   promise.catch(() => undefined);
   return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
+}
+
+/** The first node (depth first) whose own facts or children differ, or null when none does. */
+export function firstDifference(a: A11yNode, b: A11yNode, explained: ReadonlyMap<string, TouchScope> = new Map()): string | null {
+  if (a.ref !== b.ref) return `${a.ref}: now ${b.ref}`;
+  const scope = explained.get(a.ref);
+  if (scope === 'subtree') return null;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (key === 'children' || scope === 'node') continue;
+    const [x, y] = [canonical((a as unknown as Record<string, unknown>)[key]), canonical((b as unknown as Record<string, unknown>)[key])];
+    if (x !== y) return `${a.ref}: ${key}`;
+  }
+  if (a.children.length !== b.children.length) return `${a.ref}: children ${a.children.length} → ${b.children.length}`;
+  for (const [i, child] of a.children.entries()) {
+    const found = firstDifference(child, b.children[i] as A11yNode, explained);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** JSON with sorted keys: attribute order follows reply order, which is no difference. */

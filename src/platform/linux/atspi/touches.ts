@@ -64,6 +64,11 @@ export class Touches {
     return entry ?? { all: false, refs: new Map() };
   }
 
+  /** What events about `top` said since its last take, without taking it. */
+  peek(top: string): ReadonlyMap<string, TouchScope> {
+    return this.byTop.get(top)?.refs ?? new Map();
+  }
+
   forget(top: string): void {
     this.byTop.delete(top);
   }
