@@ -89,8 +89,8 @@ class TreeWalk {
   }
 
   async run(root: ObjRef): Promise<WindowTree> {
-    const hints = this.options.useCacheHints === false ? new Map<string, Facts>() : await readCacheHints(this.client, root.bus, this.remaining());
-    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
+    const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
+    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
     this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
     const first = await withDeadline(this.prefetch.read(root, 0), this.remaining()).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
