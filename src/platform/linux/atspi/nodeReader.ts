@@ -7,7 +7,7 @@ import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { policyFor } from './toolkitPolicy.js';
+import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
 import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
@@ -47,14 +47,18 @@ export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
     // GTK3 reports -1 for containers that manage their descendants (lists, tables): ask.
     return { ...hint, childCount: Number(await client.property(ref, IFACE.accessible, 'ChildCount')) };
   }
-  const [role, states, props, interfaces] = await Promise.all([
-    client.role(ref),
+  // Where the toolkit's role makes the interfaces certain (toolkitPolicy.ts), they wait for the
+  // role instead of being asked: one round trip later, one call fewer.
+  const role = client.role(ref).then(roleName);
+  const certain = isGtk3(ctx.toolkit);
+  const [roleText, states, props, interfaces] = await Promise.all([
+    role,
     client.states(ref),
     accessibleProperties(ctx, ref),
-    client.interfaces(ref),
+    certain ? role.then((name) => interfacesByRole(name, ctx.toolkit) ?? client.interfaces(ref)) : client.interfaces(ref),
   ]);
   return {
-    role: roleName(role),
+    role: roleText,
     name: typeof props.Name === 'string' ? props.Name : '',
     description: typeof props.Description === 'string' ? props.Description : '',
     states,
