@@ -135,6 +135,21 @@ describe('incremental window reads', () => {
     expect(await full()).toEqual(await read());
   });
 
+  it('never changes a tree it handed out: later reads share only what did not change', async () => {
+    const { app, touches, read } = setup();
+    const first = await read();
+    const before = JSON.stringify(first);
+    (app.nodes.get('/n/b1l') as FakeNode).name = 'Save';
+    touches.add(TOP, `${BUS}/n/b1l`, 'node');
+    (app.nodes.get('/n/list') as FakeNode).children?.pop();
+    app.nodes.delete('/n/i2');
+    touches.add(TOP, `${BUS}/n/list`, 'subtree');
+    const second = await read();
+    expect(JSON.stringify(first)).toBe(before);
+    expect(second.root.children[3]).toBe(first.root.children[3]); // the status label: shared
+    expect(second.root.children[2]?.children.map((c) => c.name)).toEqual(['one']);
+  });
+
   it('names a button from its label again when only the label changed', async () => {
     const { app, touches, read } = setup();
     expect((await read()).root.children[0]?.children[0]?.name).toBe('Open');

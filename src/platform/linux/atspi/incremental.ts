@@ -14,7 +14,7 @@
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readNode, type ReadContext } from './nodeReader.js';
-import { nameFromContent } from './normalize.js';
+import { namedFromContent } from './normalize.js';
 import { parseRef } from './refs.js';
 import { ADOPTED } from './statusBars.js';
 import type { TouchScope, TouchSet } from './touches.js';
@@ -171,7 +171,9 @@ export class IncrementalTrees {
     const fresh = await withDeadline(reads, budget.deadlineMs).catch((error: unknown) => {
       throw error instanceof NeedsFullRead ? error : new NeedsFullRead(String(error));
     });
+    // Copy on write: published trees share the unchanged parts of the kept one.
     let changed = false;
+    const replacements = new Map<A11yNode, A11yNode>();
     for (const [index, target] of targets.entries()) {
       const node = fresh[index] as A11yNode;
       if (target.scope === 'node') {
@@ -179,8 +181,9 @@ export class IncrementalTrees {
         if (target.node.attributes?.[ADOPTED.key]) node.attributes = { ...node.attributes, [ADOPTED.key]: ADOPTED.value };
       }
       changed ||= firstDifference(target.node, node) !== null;
-      replace(tree, target, node);
+      replacements.set(target.node, node);
     }
+    tree.root = rebuild(tree.root, replacements);
     tree.nodeCount = countNodes(tree.root);
     if (tree.nodeCount > budget.maxNodes) throw new NeedsFullRead('over the node budget');
     return { read: fresh, changed };
@@ -240,15 +243,18 @@ function ownChildren(node: A11yNode): number {
   return node.children.filter((child) => child.attributes?.[ADOPTED.key] === undefined).length;
 }
 
-function replace(tree: WindowTree, target: Target, node: A11yNode): void {
-  if (!target.parent) {
-    tree.root = node;
-    return;
-  }
-  const siblings = target.parent.children;
-  const at = siblings.indexOf(target.node);
-  if (at < 0) throw new NeedsFullRead('the tree moved under the splice');
-  siblings[at] = node;
+/** The tree with `replacements` made, copying only the paths down to them. */
+function rebuild(node: A11yNode, replacements: ReadonlyMap<A11yNode, A11yNode>): A11yNode {
+  const replacement = replacements.get(node);
+  const base = replacement ?? node;
+  let changed = false;
+  const children = base.children.map((child) => {
+    const next = rebuild(child, replacements);
+    if (next !== child) changed = true;
+    return next;
+  });
+  if (!changed) return base;
+  return { ...base, children };
 }
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -289,9 +295,7 @@ function countNodes(node: A11yNode): number {
   return count;
 }
 
-/** A copy with names filled in from content, as a full read hands out. */
+/** The tree with names filled in from content, as a full read hands it out; the kept one is not changed. */
 function named(tree: WindowTree): WindowTree {
-  const copy = structuredClone(tree);
-  nameFromContent(copy.root);
-  return copy;
+  return { ...tree, root: namedFromContent(tree.root), warnings: [...tree.warnings] };
 }
