@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IncrementalTrees, planTargets } from '../../../src/platform/linux/atspi/incremental.js';
-import { Touches, type TouchScope } from '../../../src/platform/linux/atspi/touches.js';
+import { decodeSignal } from '../../../src/platform/linux/atspi/eventDecode.js';
+import { MAX_TOUCHES, scopeOf, Touches, type TouchScope } from '../../../src/platform/linux/atspi/touches.js';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import type { WindowTree } from '../../../src/platform/probe.js';
 import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
@@ -108,6 +109,35 @@ function setup(verifyAfterMs = 60_000) {
   const full = () => readWindowTree(new FakeClient(app), { bus: BUS, path: '/n/win' }, BUDGET, OPTIONS);
   return { app, client, touches, trees, read, full, asked };
 }
+
+describe('touches', () => {
+  const scope = (member: string, detail = ''): TouchScope => {
+    const event = decodeSignal({ sender: BUS, path: '/n/x', interface: 'org.a11y.atspi.Event.Object', member, body: [detail, 0, 0, { signature: 'i', value: 0 }, {}] });
+    if (!event) throw new Error('not an event');
+    return scopeOf(event);
+  };
+
+  it('bounds each event: own facts for text, state and name changes; the subtree for children and the rest', () => {
+    expect(['TextChanged', 'TextCaretMoved', 'StateChanged'].map((m) => scope(m, 'insert'))).toEqual(['node', 'node', 'node']);
+    expect(scope('PropertyChange', 'accessible-name')).toBe('node');
+    expect(scope('PropertyChange', 'accessible-parent')).toBe('subtree');
+    expect(scope('ChildrenChanged', 'add')).toBe('subtree');
+    expect(scope('SelectionChanged')).toBe('subtree');
+  });
+
+  it('keeps the widest scope per object, turns into "all" past the limit, and is taken once', () => {
+    const touches = new Touches();
+    touches.add(TOP, 'a', 'subtree');
+    touches.add(TOP, 'a', 'node');
+    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map([['a', 'subtree']]) });
+    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map() });
+    for (let i = 0; i <= MAX_TOUCHES; i++) touches.add(TOP, `r${i}`, 'node');
+    expect(touches.take(TOP).all).toBe(true);
+    touches.add('other', 'b', 'node');
+    touches.retain(new Set([TOP]));
+    expect(touches.peek('other').size).toBe(0);
+  });
+});
 
 describe('incremental window reads', () => {
   it('after random edits, the incremental tree equals a full read (300 edits, 1–3 per read)', async () => {

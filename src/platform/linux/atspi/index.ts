@@ -108,6 +108,7 @@ export class AtspiAccess {
   /** Forgets the kept trees of windows that are gone. */
   retainTrees(refs: ReadonlySet<string>): void {
     this.trees.retain(refs);
+    this.events.touches.retain(refs);
   }
 
   async close(): Promise<void> {

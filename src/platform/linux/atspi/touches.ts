@@ -69,8 +69,9 @@ export class Touches {
     return this.byTop.get(top)?.refs ?? new Map();
   }
 
-  forget(top: string): void {
-    this.byTop.delete(top);
+  /** Drops what was noted for other top-levels: they have no kept tree, their next read is full anyway. */
+  retain(tops: ReadonlySet<string>): void {
+    for (const top of [...this.byTop.keys()]) if (!tops.has(top)) this.byTop.delete(top);
   }
 
   private entry(top: string): { all: boolean; refs: Map<string, TouchScope> } {
