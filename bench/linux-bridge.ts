@@ -116,7 +116,7 @@ async function latency(desktop: DesktopHandle): Promise<{ rows: Row[]; stats: st
   hub.close();
   await bridge.close();
   await user.close();
-  return { rows, stats: `bridge reads: ${stats.partial} incremental, ${stats.full} full; ${stats.verified} incremental states checked by a full read, ${stats.mismatches} differed` };
+  return { rows, stats: `bridge reads: ${stats.partial} incremental, ${stats.full} full; ${stats.verified} incremental states checked by a full read, ${stats.mismatches} differed${stats.lastMismatch ? ` (last: ${stats.lastMismatch})` : ''}` };
 }
 
 async function rssOf(args: string[], env: NodeJS.ProcessEnv, settleMs: number): Promise<number> {
