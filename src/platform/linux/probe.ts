@@ -4,7 +4,7 @@
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
 import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
-import { AtspiAccess, AtspiError } from './atspi/index.js';
+import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
@@ -40,8 +40,12 @@ export class ProbeUnavailableError extends Error {
 
 export class LinuxProbe implements Probe {
   readonly platform = 'linux';
-  /** Storms (a file chooser opening: 600–880 signals in 150 ms) coalesce further while a read runs. */
-  readonly settleMs = 15;
+  /**
+   * Short: a change is read incrementally in a few milliseconds (atspi/incremental.ts). Storms (a
+   * file chooser opening: 600–880 signals in 150 ms) coalesce while a read runs, and more than a
+   * few dozen touched objects make one full read.
+   */
+  readonly settleMs = 2;
   private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
@@ -120,10 +124,15 @@ export class LinuxProbe implements Probe {
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
     const bus = parseRef(window.ref).bus;
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
-    const tree = await this.atspi.readTree(window.ref, budget, app?.name);
+    const tree = await this.atspi.readTree(window.ref, budget, app?.name, true);
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
     this.lastTrees.set(nativeId, tree);
     return tree;
+  }
+
+  /** How window reads went: incremental or full, and what the consistency checks found (benchmarks). */
+  get incrementalStats(): IncrementalStats {
+    return this.atspi.incrementalStats;
   }
 
   /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */
@@ -242,6 +251,7 @@ export class LinuxProbe implements Probe {
     this.pairing.observe(previous, this.topology);
     const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
     for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
+    this.atspi.retainTrees(new Set(this.topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
     return this.topology;
   }
 

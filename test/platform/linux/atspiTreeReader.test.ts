@@ -161,4 +161,25 @@ describe('readWindowTree', () => {
     expect(app.calls.some((c) => c.path === '/n/box' && c.member === 'GetRole')).toBe(false);
     expect(app.calls.some((c) => c.path === '/n/lbl' && c.member === 'GetRole')).toBe(true);
   });
+
+  it('asks GTK3 labels and list rows no GetInterfaces (their role makes them certain), anything else it asks', async () => {
+    const root = node('win', 'frame', { children: [node('lbl', 'label', { name: 'L', interfaces: ['Component', 'Text', 'Hypertext'] }), node('ok', 'push_button', { name: 'OK', interfaces: ['Action'], actions: ['click'] })] });
+    for (const toolkit of [GTK3, GTK4]) {
+      const app = new FakeApp(root);
+      const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
+      expect(t.root.children.map((c) => [c.name, c.actions])).toEqual([['L', undefined], ['OK', ['click']]]);
+      const asked = app.calls.filter((c) => c.member === 'GetInterfaces').map((c) => c.path);
+      expect(asked).toEqual(toolkit === GTK3 ? ['/n/win', '/n/ok'] : ['/n/win', '/n/lbl', '/n/ok']);
+    }
+  });
+
+  it('takes child lists from the cache only where every child is in it', async () => {
+    const root = node('win', 'frame', { name: 'W', children: [node('box', 'panel', { children: [node('a', 'label', { name: 'A' }), node('b', 'label', { name: 'B' })] }), node('half', 'panel', { children: [node('c', 'label', { name: 'C' }), node('d', 'label', { name: 'D' })] })] });
+    const app = new FakeApp(root);
+    app.cache = ['/n/win', '/n/box', '/n/a', '/n/b', '/n/half', '/n/c'].map((path) => app.nodes.get(path) as FakeNode);
+    const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK3 });
+    expect(all(t.root).map((n) => n.name)).toEqual(['W', '', 'A', 'B', '', 'C', 'D']);
+    const listed = app.calls.filter((c) => c.member === 'GetChildren').map((c) => c.path);
+    expect(listed).toEqual(['/n/half']); // its child d is not cached: the list is asked for
+  });
 });

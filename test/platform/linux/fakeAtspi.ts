@@ -70,7 +70,8 @@ export class FakeApp {
   }
 
   private cacheItems(): unknown[] {
-    return (this.cache ?? []).map((n) => [this.wire(n), [BUS, '/root'], [BUS, this.parents.get(n.path) ?? ''], -1, (n.children ?? []).length, interfacesOf(n), n.name ?? '', roleCode(n.role), '', stateWords(n.states ?? [])]);
+    const indexOf = (n: FakeNode): number => (this.nodes.get(this.parents.get(n.path) ?? '')?.children ?? []).indexOf(n);
+    return (this.cache ?? []).map((n) => [this.wire(n), [BUS, '/root'], [BUS, this.parents.get(n.path) ?? ''], indexOf(n), (n.children ?? []).length, interfacesOf(n), n.name ?? '', roleCode(n.role), '', stateWords(n.states ?? [])]);
   }
 }
 

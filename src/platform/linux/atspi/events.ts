@@ -13,6 +13,7 @@ import { IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
 import { formatRef } from './refs.js';
 import { TopLevelIndex } from './topLevels.js';
 import { StateEcho } from './echo.js';
+import { scopeOf, Touches } from './touches.js';
 
 export type AtspiChange =
   /** Applications appeared on or left the desktop. */
@@ -41,6 +42,8 @@ export class AtspiEvents extends EventEmitter<Events> {
   readonly topLevels: TopLevelIndex;
   /** What tree reads saw, to drop events that only repeat it (see echo.ts). */
   readonly echo: StateEcho;
+  /** What each top-level's events were about since its last read (incremental.ts). */
+  readonly touches = new Touches();
   private readonly dirty = new Set<string>();
   private flags = { apps: false, windows: false };
   private flushTimer: NodeJS.Timeout | null = null;
@@ -52,7 +55,8 @@ export class AtspiEvents extends EventEmitter<Events> {
   constructor(
     private readonly connection: AtspiConnection,
     client: AtspiClient,
-    private readonly flushMs = 10,
+    /** A text change's events (text-changed, caret moved) arrive together: coalesce them, no more. */
+    private readonly flushMs = 1,
   ) {
     super();
     this.topLevels = new TopLevelIndex(client);
@@ -106,6 +110,7 @@ export class AtspiEvents extends EventEmitter<Events> {
       if (dying) this.topLevels.forget(event.source);
       this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt });
       if (!top) return;
+      this.touches.add(top, formatRef(event.source), scopeOf(event));
       if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();
       this.markContent(top);
     });
@@ -132,6 +137,12 @@ export class AtspiEvents extends EventEmitter<Events> {
   private markWindows(): void {
     this.flags.windows = true;
     this.scheduleFlush();
+  }
+
+  /** Has `top` read in full (not incrementally) on its next read, and that read happen soon. */
+  requestFullRead(top: string): void {
+    this.touches.addAll(top);
+    this.markContent(top);
   }
 
   private markContent(top: string): void {

@@ -13,7 +13,8 @@ import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
 import { Responsiveness } from './responsiveness.js';
 import { ToolkitCache } from './toolkits.js';
-import { readWindowTree, type TreeReadOptions } from './treeReader.js';
+import { type TreeReadOptions } from './treeReader.js';
+import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 
 export type { AtspiApplication, AtspiTopLevel } from './apps.js';
 export type { AtspiChange, AtspiEventRecord } from './events.js';
@@ -24,6 +25,7 @@ export { AtspiClient } from './client.js';
 export { AtspiEvents } from './events.js';
 export { AtspiPrimitives } from './primitives.js';
 export { parseRowRef } from './tables.js';
+export type { IncrementalStats } from './incremental.js';
 
 export interface AtspiAccessOptions extends AtspiConnectionOptions, ClientOptions {
   /** Per-application deadline when listing applications. */
@@ -42,6 +44,8 @@ export class AtspiAccess {
   /** Applications that stopped answering; `onBack` hears when one answers again. */
   readonly responsiveness: Responsiveness;
   private responsivenessListeners: Array<(bus: string, responding: boolean) => void> = [];
+  /** Each window's last tree, for re-reading only what events touched (incremental.ts). */
+  private readonly trees: IncrementalTrees;
 
   private constructor(
     readonly connection: AtspiConnection,
@@ -53,6 +57,9 @@ export class AtspiAccess {
     this.client.onTimeout = (bus) => this.responsiveness.markSilent(bus);
     this.primitives = new AtspiPrimitives(this.client, this.toolkits, { notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null) });
     this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
+    this.trees = new IncrementalTrees(this.client, (top) => this.events.requestFullRead(top), (top) => this.events.touches.peek(top));
+    // Events may have been lost while the bus was away: no kept tree can be trusted after it.
+    connection.on('health', () => this.trees.clear());
   }
 
   /** Connects (or keeps trying in the background: see `health`) and starts the change feed. */
@@ -77,15 +84,31 @@ export class AtspiAccess {
     this.responsivenessListeners.push(listener);
   }
 
-  /** The neutral tree under a top-level accessible (`AtspiTopLevel.ref`). */
-  async readTree(ref: string, budget: TreeBudget, appLabel?: string): Promise<WindowTree> {
+  /**
+   * The neutral tree under a top-level accessible (`AtspiTopLevel.ref`). `incremental`: re-read
+   * only what the change feed saw touched since the last such read (the bridge's refreshes);
+   * otherwise a full read.
+   */
+  async readTree(ref: string, budget: TreeBudget, appLabel?: string, incremental = false): Promise<WindowTree> {
     const root = parseRef(ref);
     const toolkit = await this.toolkits.get(root.bus).catch((err: unknown) => {
       throw wrapError(err, 'readTree', ref);
     });
-    const tree = await readWindowTree(this.client, root, budget, { ...this.options.tree, toolkit, appLabel });
-    this.events.echo.remember(tree.root);
+    const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
+    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel });
+    for (const part of read) this.events.echo.remember(part);
     return tree;
+  }
+
+  /** Incremental read counters (benchmarks, tests). */
+  get incrementalStats(): IncrementalStats {
+    return { ...this.trees.stats };
+  }
+
+  /** Forgets the kept trees of windows that are gone. */
+  retainTrees(refs: ReadonlySet<string>): void {
+    this.trees.retain(refs);
+    this.events.touches.retain(refs);
   }
 
   async close(): Promise<void> {

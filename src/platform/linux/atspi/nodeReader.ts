@@ -5,9 +5,9 @@
 import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
-import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, type ToolkitInfo } from './normalize.js';
+import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { policyFor } from './toolkitPolicy.js';
+import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
 import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
@@ -26,6 +26,8 @@ export interface ReadContext {
   toolkit?: ToolkitInfo;
   /** Facts by object path, from the application's cache (may be incomplete). */
   hints: ReadonlyMap<string, Facts>;
+  /** Complete child lists by object path, from the same cache. */
+  childHints?: ReadonlyMap<string, ObjRef[]>;
   maxTextLength: number;
   /** Read Component extents into `bounds` (one more call per node). */
   bounds: boolean;
@@ -45,14 +47,18 @@ export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
     // GTK3 reports -1 for containers that manage their descendants (lists, tables): ask.
     return { ...hint, childCount: Number(await client.property(ref, IFACE.accessible, 'ChildCount')) };
   }
-  const [role, states, props, interfaces] = await Promise.all([
-    client.role(ref),
+  // Where the toolkit's role makes the interfaces certain (toolkitPolicy.ts), they wait for the
+  // role instead of being asked: one round trip later, one call fewer.
+  const role = client.role(ref).then(roleName);
+  const certain = isGtk3(ctx.toolkit);
+  const [roleText, states, props, interfaces] = await Promise.all([
+    role,
     client.states(ref),
     accessibleProperties(ctx, ref),
-    client.interfaces(ref),
+    certain ? role.then((name) => interfacesByRole(name, ctx.toolkit) ?? client.interfaces(ref)) : client.interfaces(ref),
   ]);
   return {
-    role: roleName(role),
+    role: roleText,
     name: typeof props.Name === 'string' ? props.Name : '',
     description: typeof props.Description === 'string' ? props.Description : '',
     states,
@@ -71,8 +77,8 @@ async function accessibleProperties(ctx: ReadContext, ref: ObjRef): Promise<Reco
 
 /** Reads a node; `facts` may already be on their way (the tree reader starts them early). */
 export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref)): Promise<ReadNode> {
-  const relations = readRelations(ctx.client, ref).catch(() => []);
   const known = await facts;
+  const relations = wantsRelations(known.role, ctx.toolkit) ? readRelations(ctx.client, ref).catch(() => []) : Promise.resolve([]);
   const attributes = wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
   const node: A11yNode = {
     ref: formatRef(ref),

@@ -43,7 +43,8 @@ export class Prefetcher {
     const key = formatRef(ref);
     let list = this.lists.get(key);
     if (!list) {
-      list = this.client.children(ref);
+      const cached = this.ctx.childHints?.get(ref.path);
+      list = cached ? Promise.resolve(cached) : this.client.children(ref);
       list.catch(ignore);
       this.lists.set(key, list);
     }

@@ -26,11 +26,33 @@ export interface ToolkitPolicy {
   clampTextRange: boolean;
 }
 
+/**
+ * Interfaces GTK 3 objects of a role always have, so that GetInterfaces need not be asked (the
+ * GTK3 cache misses exactly these objects: 310 of gedit's 526). From GTK 3.24's accessibles:
+ * GtkLabelAccessible (and GtkAccelLabel) adds Text and Hypertext to every widget's Component;
+ * GtkListBoxRowAccessible and GtkFlowBoxChildAccessible add nothing; atk-bridge adds Collection.
+ * Measured identical on every such object of gedit.
+ */
+const GTK3_ROLE_INTERFACES: Record<string, readonly string[]> = {
+  label: ['Accessible', 'Collection', 'Component', 'Hypertext', 'Text'],
+  list_item: ['Accessible', 'Collection', 'Component'],
+};
+
+/** The interfaces the role makes certain in this toolkit, or null (ask). */
+export function interfacesByRole(role: string, toolkit: ToolkitInfo | undefined): string[] | null {
+  if (!isGtk3(toolkit)) return null;
+  return GTK3_ROLE_INTERFACES[role]?.map((name) => `org.a11y.atspi.${name}`) ?? null;
+}
+
 /** GTK3 (atk-bridge, libdbus "droute") and GTK4 (GDBus) implement GetAll. */
 const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
+
+export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
+  return isGtk(toolkit) && /^3\./.test(toolkit?.version ?? '');
+}
 
 export function isQt(toolkit: ToolkitInfo | undefined): boolean {
   return !!toolkit && /^qt$/i.test(toolkit.name);

@@ -50,14 +50,24 @@ interface Job {
 }
 
 export async function readWindowTree(client: AtspiClient, root: ObjRef, budget: TreeBudget, options: TreeReadOptions = {}): Promise<WindowTree> {
-  const walk = new TreeWalk(client, budget, options);
-  return walk.run(root);
+  const tree = await readRawTree(client, root, budget, options);
+  nameFromContent(tree.root);
+  return tree;
+}
+
+/**
+ * The tree as the application reports it, before names are filled in from content: the
+ * incremental reader splices re-read parts into it (a name taken from a child must follow the
+ * child), then names a copy (incremental.ts).
+ */
+export function readRawTree(client: AtspiClient, root: ObjRef, budget: TreeBudget, options: TreeReadOptions = {}): Promise<WindowTree> {
+  return new TreeWalk(client, budget, options).run(root);
 }
 
 /** Reads several subtrees at once (readChildren), each with an equal share of the node budget. */
 export async function readForest(client: AtspiClient, roots: ObjRef[], budget: TreeBudget, options: TreeReadOptions = {}): Promise<A11yNode[]> {
   const share = { ...budget, maxNodes: Math.max(1, Math.floor(budget.maxNodes / Math.max(1, roots.length))) };
-  const trees = await Promise.all(roots.map((root) => new TreeWalk(client, share, options).run(root).catch(() => null)));
+  const trees = await Promise.all(roots.map((root) => readWindowTree(client, root, share, options).catch(() => null)));
   return trees.filter((tree): tree is WindowTree => tree !== null).map((tree) => tree.root);
 }
 
@@ -79,8 +89,8 @@ class TreeWalk {
   }
 
   async run(root: ObjRef): Promise<WindowTree> {
-    const hints = this.options.useCacheHints === false ? new Map<string, Facts>() : await readCacheHints(this.client, root.bus, this.remaining());
-    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
+    const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
+    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
     this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
     const first = await withDeadline(this.prefetch.read(root, 0), this.remaining()).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
@@ -99,7 +109,6 @@ class TreeWalk {
       if (timedOut) break;
     }
     if (!late) await this.adoptHidden(first.node);
-    nameFromContent(first.node);
     return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
   }
 
