@@ -207,6 +207,9 @@ function comboOptions(node: A11yNode): Option[] {
 
 function visitTabs(node: A11yNode, out: RawReading, inChooser: boolean): void {
   out.tabs.push(node);
+  // A lone tab is no choice (tab strips offer two or more), but its title is on screen: a browser's one page.
+  const present = node.children.filter((tab) => tab.role === 'page_tab' && isPresent(tab) && repairName(tab.name));
+  if (present.length === 1) out.texts.push({ node: present[0] as A11yNode, text: repairName((present[0] as A11yNode).name) });
   // Only the selected page's content is on screen.
   for (const tab of node.children) {
     if (tab.role !== 'page_tab' || hasState(tab, 'selected')) for (const child of tab.children) visit(child, out, inChooser);
