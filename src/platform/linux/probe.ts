@@ -10,6 +10,7 @@ import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
+import { mapsAccessibilityBridge } from './a11yLibraries.js';
 import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
 import { XTestInput } from './input/index.js';
@@ -59,7 +60,7 @@ export class LinuxProbe implements Probe {
     private readonly gtk: GtkActions,
     private readonly capturer: WindowCapturer | null,
   ) {
-    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids) });
+    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids), accessible: (w) => mapsAccessibilityBridge(w.x11.pid) });
     // An application that stops or starts answering again: its windows' notices change.
     atspi.onResponsiveness((bus) => {
       feed.markWindows();
