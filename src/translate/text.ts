@@ -5,10 +5,12 @@
  */
 const TYPE_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Vte|WebKit)[A-Z][A-Za-z0-9]*$/;
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** U+FFFC stands for an object embedded in a text (a web page's input or link): not text. */
+const OBJECT_REPLACEMENT = /\ufffc/g;
 
-/** Trimmed, bidi marks removed, runs of spaces and tabs collapsed (line breaks kept). */
+/** Trimmed, bidi marks and embedded-object marks removed, runs of spaces and tabs collapsed (line breaks kept). */
 export function cleanText(text: string): string {
-  return text.replace(BIDI_MARKS, '').replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  return text.replace(BIDI_MARKS, '').replace(OBJECT_REPLACEMENT, ' ').replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim();
 }
 
 /** One line: any whitespace collapsed. */

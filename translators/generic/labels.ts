@@ -5,6 +5,7 @@
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { cleanText, isTypeName, oneLine, repairName } from '../../src/translate/text.js';
+import { iconLabelOfName, innerIconLabel } from './iconNames.js';
 
 export { cleanText, isTypeName, oneLine, repairName };
 
@@ -26,9 +27,13 @@ export function innerLabel(node: A11yNode): string {
   return '';
 }
 
-/** The label of a button-like node: its name, else its inner label, else its tooltip. */
+/**
+ * The label of a button-like node: its name (an icon name made readable), else its inner
+ * label, else its tooltip, else the name of the icon it shows (iconNames.ts).
+ */
 export function controlLabel(node: A11yNode): string {
-  return repairName(node.name) || innerLabel(node) || hintOf(node);
+  const name = repairName(node.name);
+  return (name && (iconLabelOfName(name) || name)) || innerLabel(node) || hintOf(node) || innerIconLabel(node);
 }
 
 /** "Name:" → "Name", for field labels. */

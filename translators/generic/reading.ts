@@ -180,9 +180,12 @@ function buttonText(node: A11yNode): string {
   return hintOf(node);
 }
 
-/** Title-bar buttons (minimise, maximise, close): the window manager's, covered by `close`. */
+/**
+ * A client-side title bar's Close button: the `close` tool does the same. Its Minimize and
+ * Maximize / Restore stay pressable (no other tool does what they do).
+ */
 function isWindowControl(button: A11yNode, parents: Map<string, A11yNode>): boolean {
-  if (!WINDOW_CONTROLS.has(button.name)) return false;
+  if (button.name !== 'Close') return false; // a dialog's own Close button has no such siblings
   const siblings = parents.get(button.ref)?.children ?? [];
   return siblings.filter((s) => WINDOW_CONTROLS.has(s.name) && s.role === button.role).length >= 2;
 }

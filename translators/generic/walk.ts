@@ -77,13 +77,22 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
-  if (TEXT_ROLES.has(role)) {
+  if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
     const text = cleanText(node.value || node.name);
     if (text) out.texts.push({ node, text });
     return;
   }
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/**
+ * A text whose content holds U+FFFC (object replacement) characters has objects embedded in it,
+ * its children: a web page's paragraph holding a label and an input (Chromium, Firefox). Its
+ * children are read instead, text runs included (they are children too).
+ */
+function embedsObjects(node: A11yNode): boolean {
+  return node.children.length > 0 && (node.value ?? '').includes('\uFFFC');
 }
 
 /** False when the "button" is only a wrapper around the real one (GTK4 menu buttons). */
@@ -162,8 +171,12 @@ function comboControl(node: A11yNode): RawControl {
   const entry = findEditable(node);
   const options = comboOptions(node);
   const chosen = options.find((o) => o.selected)?.label;
-  const value = entry ? cleanText(entry.value ?? '') : repairName(node.value || node.name) || chosen || '';
-  return { node, kind: 'choice', ownLabel: '', value, settable: isEnabled(node), multiLine: false, options, ...(entry ? { entry } : {}) };
+  const name = repairName(node.name);
+  // A web page's <select> is named by its <label> and says its value only through the chosen
+  // option (Chromium); elsewhere a combo box's name is its value.
+  const labelled = !entry && !node.value && chosen !== undefined && name !== '' && name !== chosen;
+  const value = entry ? cleanText(entry.value ?? '') : labelled ? chosen : repairName(node.value || node.name) || chosen || '';
+  return { node, kind: 'choice', ownLabel: labelled ? name : '', value, settable: isEnabled(node), multiLine: false, options, ...(entry ? { entry } : {}) };
 }
 
 function findEditable(node: A11yNode): A11yNode | undefined {
@@ -173,12 +186,17 @@ function findEditable(node: A11yNode): A11yNode | undefined {
   return undefined;
 }
 
+const OPTION_ROLES = new Set(['menu_item', 'list_item', 'table_cell', 'check_menu_item']);
+/** Java Swing renders a combo box's options as selectable labels in its popup's list. */
+const isSelectableLabel = (node: A11yNode) => node.role === 'label' && hasState(node, 'selectable');
+
 function comboOptions(node: A11yNode): Option[] {
   const options: Option[] = [];
   const walk = (n: A11yNode) => {
     for (const child of n.children) {
       const label = repairName(child.name);
-      if (['menu_item', 'list_item', 'table_cell', 'check_menu_item'].includes(child.role) && label && isPresent(child)) {
+      // A closed drop-down's options are off screen (Chromium shows only the chosen one): enabled counts.
+      if ((OPTION_ROLES.has(child.role) || isSelectableLabel(child)) && label && (isPresent(child) || isEnabled(child))) {
         if (!options.some((o) => o.label === label)) options.push({ label, node: child, selected: hasState(child, 'selected') });
       } else walk(child);
     }
@@ -189,6 +207,9 @@ function comboOptions(node: A11yNode): Option[] {
 
 function visitTabs(node: A11yNode, out: RawReading, inChooser: boolean): void {
   out.tabs.push(node);
+  // A lone tab is no choice (tab strips offer two or more), but its title is on screen: a browser's one page.
+  const present = node.children.filter((tab) => tab.role === 'page_tab' && isPresent(tab) && repairName(tab.name));
+  if (present.length === 1) out.texts.push({ node: present[0] as A11yNode, text: repairName((present[0] as A11yNode).name) });
   // Only the selected page's content is on screen.
   for (const tab of node.children) {
     if (tab.role !== 'page_tab' || hasState(tab, 'selected')) for (const child of tab.children) visit(child, out, inChooser);

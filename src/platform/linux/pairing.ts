@@ -20,6 +20,11 @@ export interface PairingWatchHooks {
   retry: () => void;
   /** These windows got a (new) accessible: read their content again. */
   paired: (nativeIds: string[]) => void;
+  /**
+   * False for a window whose process cannot expose an accessible (a11yLibraries.ts): no retries,
+   * it is served window-only at once. Null or true: retried as usual.
+   */
+  accessible?: (window: Topology['windows'][number]) => boolean | null;
   now?: () => number;
 }
 
@@ -42,7 +47,10 @@ export class PairingWatch {
     const now = this.now();
     for (const w of next.windows) {
       if (w.ref !== null) this.unpaired.delete(w.native.nativeId);
-      else if (!this.unpaired.has(w.native.nativeId)) this.unpaired.set(w.native.nativeId, { attempt: 0, due: now + (this.delays[0] ?? 0) });
+      else if (!this.unpaired.has(w.native.nativeId)) {
+        const hopeless = this.hooks.accessible?.(w) === false;
+        this.unpaired.set(w.native.nativeId, { attempt: hopeless ? this.delays.length : 0, due: now + (this.delays[0] ?? 0) });
+      }
     }
     this.arm();
     if (repaired.length > 0) this.hooks.paired(repaired.map((w) => w.native.nativeId));

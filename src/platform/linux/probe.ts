@@ -10,6 +10,7 @@ import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
+import { mapsAccessibilityBridge } from './a11yLibraries.js';
 import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
 import { XTestInput } from './input/index.js';
@@ -63,7 +64,7 @@ export class LinuxProbe implements Probe {
     private readonly gtk: GtkActions,
     private readonly capturer: WindowCapturer | null,
   ) {
-    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids) });
+    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids), accessible: (w) => mapsAccessibilityBridge(w.x11.pid) });
     // An application that stops or starts answering again: its windows' notices change.
     atspi.onResponsiveness((bus) => {
       feed.markWindows();
@@ -144,18 +145,39 @@ export class LinuxProbe implements Probe {
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
-  setText = (ref: string, text: string) => this.atspi.primitives.setText(ref, text);
+  setText = async (ref: string, text: string): Promise<void> => {
+    try {
+      await this.atspi.primitives.setText(ref, text);
+    } catch (error) {
+      if (!unsupported(error)) throw error;
+      await this.typeInto(ref, text);
+    }
+  };
   insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
   setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
   select = async (ref: string): Promise<void> => {
     try {
       await this.atspi.primitives.select(ref);
     } catch (error) {
-      const combo = error instanceof AtspiError && error.code === 'not_supported' ? await this.atspi.primitives.comboOf(ref) : null;
+      // Chromium's <select> refuses SelectChild but each option offers a "select" action.
+      if (error instanceof AtspiError && error.code === 'refused') return this.atspi.primitives.doAction(ref, 'select').catch(() => Promise.reject(error));
+      const combo = unsupported(error) ? await this.atspi.primitives.comboOf(ref) : null;
       if (!combo) throw error;
       await this.selectByKeys(combo);
     }
   };
+
+  /**
+   * A text field without EditableText (Chromium's web fields): typed into as a user does. Its
+   * window comes forward, the field takes the focus, its content is selected and replaced.
+   */
+  private async typeInto(ref: string, text: string): Promise<void> {
+    await this.bringForward(ref);
+    await this.atspi.primitives.focus(ref);
+    const keyboard = await this.keyboard();
+    await keyboard.pressKeys(['ctrl+a', 'BackSpace']);
+    if (text !== '') await keyboard.typeText(text);
+  }
 
   /** Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the popup is open. */
   private async selectByKeys(combo: { combo: string; list: string; index: number }): Promise<void> {
@@ -172,6 +194,12 @@ export class LinuxProbe implements Probe {
 
   /** The last resort: a real pointer click at the node's centre, its window brought forward first. */
   async click(ref: string): Promise<void> {
+    const { x, y } = await this.bringForward(ref);
+    await (await this.keyboard()).click(x, y);
+  }
+
+  /** Brings forward the window under the node's centre and returns that point. */
+  private async bringForward(ref: string): Promise<{ x: number; y: number }> {
     const box = await readBounds(this.atspi.client, parseRef(ref));
     const x = Math.round(box.x + box.width / 2);
     const y = Math.round(box.y + box.height / 2);
@@ -182,7 +210,7 @@ export class LinuxProbe implements Probe {
     const bus = parseRef(ref).bus;
     const target = under.find((w) => w.native.appKey === bus) ?? under[0];
     if (target) await this.activateWindow(target.native.nativeId);
-    await (await this.keyboard()).click(x, y);
+    return { x, y };
   }
 
   async activateWindow(nativeId: string): Promise<void> {
@@ -269,4 +297,8 @@ export class LinuxProbe implements Probe {
     );
     return actions;
   }
+}
+
+function unsupported(error: unknown): boolean {
+  return error instanceof AtspiError && error.code === 'not_supported';
 }

@@ -44,6 +44,13 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(getText?.body).toEqual([0, 5]);
   });
 
+  it('Java (ATK wrapper): libatspi\'s pattern, and column headers asked through Table.GetColumnHeader', () => {
+    const java = policyFor({ name: 'J2SE-access-bridge', version: '1.0' });
+    expect(java).toMatchObject({ bulkProperties: false, columnHeaders: 'table_calls' });
+    expect(policyFor(GTK3).columnHeaders).toBe('children');
+    expect(policyFor(QT5).columnHeaders).toBe('children');
+  });
+
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {
     expect(insertLength('héllo', QT6)).toBe(5);
     expect(insertLength('héllo', GTK3)).toBe(6);

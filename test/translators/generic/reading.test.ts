@@ -24,7 +24,7 @@ describe('visibility', () => {
     expect(reading.texts).toEqual(['Ready']);
   });
 
-  it('drops decoration, window controls, disabled buttons and type-named wrappers', () => {
+  it("drops decoration, a title bar's Close (the close tool), disabled buttons and type-named wrappers; keeps Minimize and Maximize", () => {
     const root = frame('w', [
       n('filler', '', {}, [
         n('push_button', 'Minimize', { actions: ['click'] }),
@@ -37,7 +37,12 @@ describe('visibility', () => {
       n('push_button', 'Down Path', { states: ['focusable', 'showing', 'visible'], actions: ['click'] }),
       n('push_button', 'GtkMenuButton', { actions: [], description: 'Mode selection' }, [n('push_button', 'Basic', { actions: ['click'] })]),
     ]);
-    expect(readWindow(root).buttons.map((b) => b.label)).toEqual(['Basic']);
+    expect(readWindow(root).buttons.map((b) => b.label)).toEqual(['Minimize', 'Maximize', 'Basic']);
+  });
+
+  it('keeps a Close button that is not in a title bar', () => {
+    const root = frame('w', [n('label', 'Done.'), n('push_button', 'Close', { actions: ['click'] })]);
+    expect(readWindow(root).buttons.map((b) => b.label)).toEqual(['Close']);
   });
 });
 

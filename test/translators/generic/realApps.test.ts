@@ -25,7 +25,8 @@ describe('GTK4 gnome-calculator', () => {
     const buttons = enumOf(calc, 'press', 'button');
     expect(buttons).toEqual(expect.arrayContaining(['7', '0', '=', 'π', '√', 'x2', 'Clear Display', 'Undo', 'Primary menu']));
     expect(buttons.some((b) => /^Gtk|^(.+) \1$/.test(b))).toBe(false);
-    expect(buttons).not.toContain('Minimize');
+    expect(buttons).toEqual(expect.arrayContaining(['Minimize', 'Maximize'])); // client-side title bar
+    expect(buttons).not.toContain('Close'); // the close tool
   });
 
   it('shows the display and the history, with a true summary', () => {
@@ -41,7 +42,7 @@ describe('GTK3 gedit', () => {
     expect(block(main, 'document-text')?.text).toBe('Dear team,\nthe quarterly report is attached.');
     expect(enumOf(main, 'menu', 'path')).toEqual(expect.arrayContaining(['Save As…', 'Find…', 'Open a recently used file > notes.txt']));
     expect(enumOf(main, 'menu', 'path')).not.toContain('Clear Highlight'); // greyed out
-    expect(enumOf(main, 'press', 'button')).toEqual(['Save', 'Menu', 'New', 'Open', 'Menu (Open a recently used file)']);
+    expect(enumOf(main, 'press', 'button')).toEqual(['Minimize', 'Maximize', 'Save', 'Menu', 'New', 'Open', 'Menu (Open a recently used file)']);
     expect(main.actions.find((a) => a.name === 'close')?.kind).toBe('destructive');
   });
 

@@ -144,8 +144,16 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
 
 export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise<string[]> {
   const [list] = await client.call(ref, IFACE.action, 'GetActions');
-  if (!Array.isArray(list)) return [];
-  return list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '');
+  const names = Array.isArray(list) ? list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '') : [];
+  return names.length > 0 ? names : actionNamesOneByOne(client, ref);
+}
+
+/** Chromium answers GetActions with an empty list: NActions and GetName(i), as libatspi asks. */
+async function actionNamesOneByOne(client: AtspiClient, ref: ObjRef): Promise<string[]> {
+  const count = Number(await client.property(ref, IFACE.action, 'NActions'));
+  if (!Number.isInteger(count) || count <= 0) return [];
+  const names = await Promise.all(Array.from({ length: Math.min(count, 32) }, (_, i) => client.call(ref, IFACE.action, 'GetName', 'i', [i]).then(([name]) => String(name ?? ''))));
+  return names.filter((name) => name !== '');
 }
 
 async function readRelations(client: AtspiClient, ref: ObjRef): Promise<A11yRelation[]> {

@@ -17,6 +17,9 @@ import { parseRowRef } from './tables.js';
 import { isSensitive } from './values.js';
 import { roleName } from './vocabulary.js';
 
+/** How far above an item its combo box may be (Java Swing: 5 levels). */
+const COMBO_DEPTH = 5;
+
 export interface AtspiPrimitiveOptions {
   /** Budget for each subtree readChildren returns. */
   sliceBudget?: TreeBudget;
@@ -159,11 +162,16 @@ export class AtspiPrimitives {
    * box's menu, where selecting in the menu only highlights and the combo box itself must choose.
    */
   private async selectionContainer(target: ObjRef): Promise<ObjRef> {
-    const parent = await this.parentOf(target);
-    const grandparent = parent ? await this.parentOf(parent) : null;
-    const candidates = [parent, grandparent].filter((ref): ref is ObjRef => ref !== null);
-    const facts = await Promise.all(candidates.map(async (ref) => ({ ref, role: roleName(await this.client.role(ref)), selection: (await this.client.interfaces(ref)).includes(IFACE.selection) })));
-    const chosen = facts.find((f) => f.role === 'combo_box' && f.selection) ?? facts.find((f) => f.selection);
+    // A combo box above the item chooses it for real: GTK's menu sits right under the combo; a
+    // Java Swing combo's list is four levels down (popup menu, scroll pane, viewport, list), and
+    // selecting in that list only moves the popup's highlight, not the combo's value.
+    const ancestors: ObjRef[] = [];
+    for (let at: ObjRef | null = target; ancestors.length < COMBO_DEPTH && at; ) {
+      at = await this.parentOf(at);
+      if (at) ancestors.push(at);
+    }
+    const facts = await Promise.all(ancestors.map(async (ref, depth) => ({ ref, depth, role: roleName(await this.client.role(ref)), selection: (await this.client.interfaces(ref)).includes(IFACE.selection) })));
+    const chosen = facts.find((f) => f.role === 'combo_box' && f.selection) ?? facts.find((f) => f.depth < 2 && f.selection);
     if (!chosen) throw new AtspiError('not_supported', 'no container with the Selection interface above the item');
     return chosen.ref;
   }

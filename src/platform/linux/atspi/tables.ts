@@ -7,7 +7,8 @@
 import type { A11yNode } from '../../probe.js';
 
 const HEADER_ROLES = new Set(['table_column_header', 'column_header']);
-const CELL_ROLES = new Set(['table_cell', 'table_row_header', 'row_header']);
+/** Rows are made here; a child that is already one is not a cell of the flat layout. */
+const NOT_CELL_ROLES = new Set([...HEADER_ROLES, 'table_row', 'row']);
 const ROW_MARK = '#row';
 
 export interface TableShape {
@@ -41,7 +42,8 @@ export function tableAllotment(shape: TableShape, budget: number): { rawChildren
 export function groupTableChildren(table: A11yNode, shape: TableShape, firstRow = 0): number {
   const headers = table.children.slice(0, shape.headers);
   const cells = table.children.slice(shape.headers);
-  if (!headers.every((h) => HEADER_ROLES.has(h.role)) || !cells.every((c) => CELL_ROLES.has(c.role))) return -1;
+  // Cells take the role of what renders them: table_cell in GTK and Qt, label or check_box in Java.
+  if (!headers.every((h) => HEADER_ROLES.has(h.role)) || cells.some((c) => NOT_CELL_ROLES.has(c.role))) return -1;
   const rows: A11yNode[] = [];
   for (let start = 0; start < cells.length; start += shape.columns) {
     rows.push(rowNode(table.ref, firstRow + rows.length, cells.slice(start, start + shape.columns)));

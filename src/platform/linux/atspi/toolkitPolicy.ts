@@ -24,6 +24,11 @@ export interface ToolkitPolicy {
    * every such call (QTextCursor::setPosition out of range). Clamp to CharacterCount first.
    */
   clampTextRange: boolean;
+  /**
+   * Where a table's column headers are: leading children (GTK, Qt), or only behind
+   * `Table.GetColumnHeader` (the Java ATK wrapper: a JTable's header is a sibling component).
+   */
+  columnHeaders: 'children' | 'table_calls';
 }
 
 /**
@@ -45,10 +50,15 @@ export function interfacesByRole(role: string, toolkit: ToolkitInfo | undefined)
 }
 
 /** GTK3 (atk-bridge, libdbus "droute") and GTK4 (GDBus) implement GetAll. */
-const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false };
+const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false, columnHeaders: 'children' };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
-const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true };
+const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true, columnHeaders: 'children' };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
+/**
+ * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
+ * through JNI (docs/toolkits.md): libatspi's pattern only, and column headers asked for.
+ */
+const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls' };
 
 export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
   return isGtk(toolkit) && /^3\./.test(toolkit?.version ?? '');
@@ -58,9 +68,15 @@ export function isQt(toolkit: ToolkitInfo | undefined): boolean {
   return !!toolkit && /^qt$/i.test(toolkit.name);
 }
 
+/** The Java ATK wrapper names itself "J2SE-access-bridge" (java-atk-wrapper 0.40). */
+export function isJava(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^J2SE-access-bridge$|java/i.test(toolkit.name);
+}
+
 export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
   if (isGtk(toolkit)) return FAST;
   if (isQt(toolkit)) return QT;
+  if (isJava(toolkit)) return JAVA;
   return SAFE;
 }
 

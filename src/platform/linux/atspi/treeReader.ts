@@ -9,6 +9,8 @@ import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readCacheHints } from './cacheHints.js';
 import { adoptStatusBarButtons } from './statusBars.js';
+import { addColumnHeaders } from './columnHeaders.js';
+import { policyFor } from './toolkitPolicy.js';
 import { IFACE } from './names.js';
 import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
@@ -109,6 +111,8 @@ class TreeWalk {
       if (timedOut) break;
     }
     if (!late) await this.adoptHidden(first.node);
+    if (!late && policyFor(this.options.toolkit).columnHeaders === 'table_calls') await this.nameColumns(first.node);
+    nameFromContent(first.node);
     return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
   }
 
@@ -120,6 +124,13 @@ class TreeWalk {
     const adopted = await withDeadline(adoptStatusBarButtons(this.client, root, read, this.budget.maxNodes - this.nodeCount), this.remaining());
     if (adopted === TIMED_OUT) this.missedDeadline();
     else this.nodeCount += adopted;
+  }
+
+  /** Column headers that are not children (Java): asked for once the walk is over (columnHeaders.ts). */
+  private async nameColumns(root: A11yNode): Promise<void> {
+    const added = await withDeadline(addColumnHeaders(this.client, root), this.remaining());
+    if (added === TIMED_OUT) this.missedDeadline();
+    else this.nodeCount += added;
   }
 
   /** Decides how many children of a node to read (depth, node budget, table rows) and starts reading them. */
