@@ -112,7 +112,6 @@ class TreeWalk {
     }
     if (!late) await this.adoptHidden(first.node);
     if (!late && policyFor(this.options.toolkit).columnHeaders === 'table_calls') await this.nameColumns(first.node);
-    nameFromContent(first.node);
     return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
   }
 
