@@ -55,8 +55,8 @@ export class AtspiEvents extends EventEmitter<Events> {
   constructor(
     private readonly connection: AtspiConnection,
     client: AtspiClient,
-    /** A text change's events (text-changed, caret moved) arrive together: coalesce them, no more. */
-    private readonly flushMs = 1,
+    /** A text change's events (text-changed, caret moved) arrive together: coalesce them. */
+    private readonly flushMs = 10,
   ) {
     super();
     this.topLevels = new TopLevelIndex(client);
