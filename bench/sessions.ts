@@ -14,12 +14,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHttpServe } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
-const CLI = join(resolve(import.meta.dirname, '..'), 'dist/src/cli.js');
 const CAP = 100;
 const IDLE_SESSIONS = 100;
 const FLOOD_SESSIONS = CAP * 5;
@@ -53,17 +52,8 @@ async function openSession(port: number, capabilities: Record<string, unknown> =
 }
 
 async function startServer(): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--demo', '--http', '0', '--max-sessions', String(CAP), '--log-level', 'error'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((found, fail) => {
-    let err = '';
-    child.stderr?.on('data', (c: Buffer) => {
-      err += c.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-      if (match) found(match[1] as string);
-    });
-    child.on('exit', () => fail(new Error(err)));
-  });
-  return { child, url, port: Number(new URL(url).port) };
+  const { child, url } = await startHttpServe(['--demo', '--max-sessions', String(CAP), '--log-level', 'error']);
+  return { child, url: url.href, port: Number(url.port) };
 }
 
 async function connect(url: string): Promise<Client> {

@@ -10,16 +10,15 @@
  *  - memory: the server's RSS (/proc) after both clients read and the desktop settled.
  *    Reference: a bare Node process (`node -e`, idle) and `serve --demo`. Goal: at most 100 MB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { desktopProcessEnv, openDesktop } from '../src/platform/linux/desktop/index.js';
+import { CLI, startHttpServe } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
-const CLI = join(resolve(import.meta.dirname, '..'), 'dist/src/cli.js');
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
 const ZENITY = [['--question', '--text=One'], ['--entry', '--text=Two'], ['--list', '--column=N', 'a', 'b', 'c']];
@@ -46,20 +45,6 @@ async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: 
   return { ms: elapsed, windows: (JSON.parse(text) as { windows?: unknown[] }).windows?.length ?? 0 };
 }
 
-async function startHttp(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [CLI, 'serve', ...args, '--http', '0', '--log-level', 'info'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((found, fail) => {
-    let err = '';
-    child.stderr?.on('data', (c: Buffer) => {
-      err += c.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-      if (match) found(match[1] as string);
-    });
-    child.on('exit', () => fail(new Error(err)));
-  });
-  return { child, url: new URL(url) };
-}
-
 async function httpClient(url: URL): Promise<{ client: Client; connectMs: number }> {
   const start = performance.now();
   const client = new Client({ name: 'bench-startup', version: '1' });
@@ -75,7 +60,7 @@ async function timedRead(client: Client): Promise<number> {
 
 /** First and second client over HTTP, then the server's RSS. */
 async function twoClients(args: string[], env: NodeJS.ProcessEnv, settleMs: number) {
-  const { child, url } = await startHttp(args, env);
+  const { child, url } = await startHttpServe([...args, '--log-level', 'info'], env);
   try {
     const first = await httpClient(url);
     const firstRead = await timedRead(first.client);
