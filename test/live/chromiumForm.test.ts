@@ -16,8 +16,6 @@ const TITLE = /^Web Sign-up - Chromium$/;
 const SECRET = 'Chr0me-secret-42';
 const stack = displayStack([CHROMIUM]);
 
-type Fields = Array<{ label: string; value: unknown; sensitive?: boolean }>;
-
 describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
   const live = useLiveBridge();
   let chromium: ChromiumApp;
@@ -30,8 +28,8 @@ describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
   });
 
   const window = () => live.windowTitled(TITLE, 60_000);
-  const windowNow = async (id: string) => (await live.client.snapshot()).windows.find((x) => x.id === id);
-  const fieldsOf = async (id: string): Promise<Fields> => ((await windowNow(id))?.blocks.find((b) => b.type === 'fields') as { items: Fields } | undefined)?.items ?? [];
+  const windowNow = (id: string) => live.windowNow(id);
+  const fieldsOf = (id: string) => live.fieldsOf(id);
 
   it('reads the page form with no accessibility flag: labelled fields, masked password', async () => {
     const w = await window();

@@ -17,8 +17,6 @@ const TITLE = /^Swing Sign-up$/;
 const SECRET = 'Sw1ng-secret-77';
 const stack = displayStack(['java', 'javac']);
 
-type Fields = Array<{ label: string; value: unknown; sensitive?: boolean }>;
-
 describe.skipIf(stack.skip)('Java Swing through the ATK wrapper', () => {
   const live = useLiveBridge();
   let swing: SwingApp;
@@ -31,10 +29,7 @@ describe.skipIf(stack.skip)('Java Swing through the ATK wrapper', () => {
   });
 
   const window = () => live.windowTitled(TITLE, 60_000);
-  const fieldsOf = async (id: string): Promise<Fields> => {
-    const w = (await live.client.snapshot()).windows.find((x) => x.id === id);
-    return (w?.blocks.find((b) => b.type === 'fields') as { items: Fields } | undefined)?.items ?? [];
-  };
+  const fieldsOf = (id: string) => live.fieldsOf(id);
 
   it('reads the form and the table, column headers included', async () => {
     const w = await window();

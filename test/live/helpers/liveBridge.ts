@@ -19,7 +19,13 @@ export interface LiveBridge extends Omit<LiveStack, 'close'> {
   connect(): Promise<TestClient>;
   /** The window whose title matches, once it shows in the snapshot. */
   windowTitled(title: RegExp, timeoutMs?: number): Promise<Snapshot['windows'][number]>;
+  /** The window with this id in a fresh snapshot, if it is there. */
+  windowNow(id: string): Promise<Snapshot['windows'][number] | undefined>;
+  /** The items of that window's `fields` block (none when it has no such block). */
+  fieldsOf(id: string): Promise<FieldItems>;
 }
+
+export type FieldItems = Array<{ label: string; value: unknown; sensitive?: boolean }>;
 
 export function useLiveBridge(options: LiveStackOptions = {}): LiveBridge {
   const live = {} as LiveBridge;
@@ -39,6 +45,8 @@ export function useLiveBridge(options: LiveStackOptions = {}): LiveBridge {
     await live.client.client.subscribeResource({ uri: 'app://windows' });
     live.windowTitled = (title, timeoutMs = 20_000) =>
       waitFor(async () => (await live.client.snapshot()).windows.find((w) => title.test(w.title)), timeoutMs);
+    live.windowNow = async (id) => (await live.client.snapshot()).windows.find((w) => w.id === id);
+    live.fieldsOf = async (id) => ((await live.windowNow(id))?.blocks.find((b) => b.type === 'fields') as { items: FieldItems } | undefined)?.items ?? [];
   }, 120_000);
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => undefined);
