@@ -14,6 +14,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -84,7 +85,39 @@ async function timedRead(client: Client): Promise<number> {
   return performance.now() - start;
 }
 
-/** First and second client over HTTP, then the server's RSS. */
+/** One POST over a kept-alive connection, no client library: what the server and HTTP cost alone. */
+function rawPost(url: URL, agent: Agent, body: unknown, sessionId?: string): Promise<{ sessionId?: string; text: string }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  if (sessionId) headers['mcp-session-id'] = sessionId;
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ sessionId: res.headers['mcp-session-id'] as string | undefined, text }));
+    });
+    req.on('error', fail);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** A client without a library: initialize, initialized, then its first read (timed alone). */
+async function rawClientFirstRead(url: URL): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const init = await rawPost(url, agent, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-raw', version: '1' } } });
+    await rawPost(url, agent, { jsonrpc: '2.0', method: 'notifications/initialized' }, init.sessionId);
+    const start = performance.now();
+    const read = await rawPost(url, agent, { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'app://windows' } }, init.sessionId);
+    const elapsed = performance.now() - start;
+    if (!read.text.includes('operableWindowIds')) throw new Error(`raw read failed: ${read.text.slice(0, 200)}`);
+    return elapsed;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** First and second client over HTTP (and a third without a client library), then the server's RSS. */
 async function twoClients(args: string[], env: NodeJS.ProcessEnv, settleMs: number) {
   const { child, url } = await startHttpServe([...args, '--log-level', 'info'], env);
   try {
@@ -92,11 +125,12 @@ async function twoClients(args: string[], env: NodeJS.ProcessEnv, settleMs: numb
     const firstRead = await timedRead(first.client);
     const second = await httpClient(url);
     const secondRead = await timedRead(second.client);
+    const rawRead = await rawClientFirstRead(url);
     await sleep(settleMs);
     const rss = rssMb(child.pid as number);
     await first.client.close();
     await second.client.close();
-    return { firstRead, secondConnect: second.connectMs, secondRead, rss };
+    return { firstRead, secondConnect: second.connectMs, secondRead, rawRead, rss };
   } finally {
     child.kill('SIGTERM');
   }
@@ -166,6 +200,7 @@ try {
   const readRow = (measure: string, values: number[]) => ({ measure, median: ms(med(values)), min: ms(summarise(values).min), '÷ first client': ratio(med(values), med(firstReads)), n: values.length });
   console.log(table([
     readRow('second client: its first read (goal < 5 ms)', second.map((s) => s.secondRead)),
+    readRow('a third client without a client library (node:http): its first read', second.map((s) => s.rawRead)),
     readRow('second client: connect (initialize) + first read', second.map((s) => s.secondConnect + s.secondRead)),
     readRow('first client: its first read (reference)', firstReads),
   ]));
