@@ -42,14 +42,13 @@ export class ProbeUnavailableError extends Error {
 export class LinuxProbe implements Probe {
   readonly platform = 'linux';
   /**
-   * Storms (a file chooser opening: 600–880 signals in 150 ms) coalesce while a read runs. Windows
-   * are read in full on every change: incremental reads (atspi/incremental.ts, issue 15) are off
-   * here until a race they caused is fixed (under load, gedit's Open dialog missed its location
-   * entry appearing: test/live/tasks/geditTranslator.test.ts). Then the settle goes back to 2 ms.
+   * Short: a change is read incrementally in a few milliseconds (atspi/incremental.ts). Storms (a
+   * file chooser opening: 600–880 signals in 150 ms) coalesce while a read runs, and more than a
+   * few dozen touched objects make one full read.
    */
-  readonly settleMs = 15;
-  /** Whether a change re-reads only what its events touched (off: see settleMs). */
-  private readonly incrementalReads = false;
+  readonly settleMs = 2;
+  /** Whether a change re-reads only what its events touched (issue 15). */
+  private readonly incrementalReads = true;
   private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
   private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
