@@ -10,6 +10,7 @@ import { IFACE } from './names.js';
 import type { ToolkitInfo } from './normalize.js';
 import { parseRowRef, rowNode } from './tables.js';
 import { readForest, type TreeReadOptions } from './treeReader.js';
+import { cellRefs, visibleRange } from './viewportTable.js';
 
 export interface SliceOptions {
   toolkit?: ToolkitInfo;
@@ -23,6 +24,8 @@ export const MAX_SLICE = 1000;
 interface Layout {
   childCount: number;
   table: { rows: number; columns: number; headers: number } | null;
+  /** A table read by its viewport (viewportTable.ts): rows from `offset`, the columns on screen. */
+  viewport: { rows: number; firstColumn: number; columns: number } | null;
 }
 
 export async function readChildSlice(client: AtspiClient, ref: string, offset: number, limit: number, options: SliceOptions): Promise<A11yNode[]> {
@@ -31,12 +34,13 @@ export async function readChildSlice(client: AtspiClient, ref: string, offset: n
   const treeOptions: TreeReadOptions = { toolkit: options.toolkit, useCacheHints: false };
   const row = parseRowRef(ref);
   if (row) {
-    const cells = await rowCells(client, parseRef(row.table), row.row);
-    return readForest(client, cells.slice(offset, offset + count), budget, treeOptions);
+    const cells = await rowCells(client, parseRef(row.table), row.row, offset, count);
+    return readForest(client, cells, budget, treeOptions);
   }
   const target = parseRef(ref);
   const layout = await readLayout(client, target);
-  const end = Math.min(offset + count, layout.table ? layout.table.headers + layout.table.rows : layout.childCount);
+  const size = layout.viewport ? layout.viewport.rows : layout.table ? layout.table.headers + layout.table.rows : layout.childCount;
+  const end = Math.min(offset + count, size);
   const indexes = Array.from({ length: Math.max(0, end - offset) }, (_, i) => offset + i);
   const share = { ...budget, maxNodes: Math.max(1, Math.floor(budget.maxNodes / Math.max(1, indexes.length))) };
   const items = await Promise.all(indexes.map((index) => readItem(client, ref, target, layout, index, share, treeOptions)));
@@ -45,29 +49,35 @@ export async function readChildSlice(client: AtspiClient, ref: string, offset: n
 
 /** One neutral child: a header or plain child by index, or a row of a flat table. */
 async function readItem(client: AtspiClient, ref: string, target: ObjRef, layout: Layout, index: number, budget: TreeBudget, options: TreeReadOptions): Promise<A11yNode | null> {
+  if (layout.viewport) {
+    const refs = await cellRefs(client, target, index, layout.viewport.firstColumn, layout.viewport.columns);
+    return rowNode(ref, index, await readForest(client, refs, budget, options));
+  }
   const headers = layout.table?.headers ?? 0;
   if (!layout.table || index < headers) {
     const child = fromWire((await client.call(target, IFACE.accessible, 'GetChildAtIndex', 'i', [index]))[0]);
     return child ? ((await readForest(client, [child], budget, options))[0] ?? null) : null;
   }
-  const cells = await readForest(client, await rowCells(client, target, index - headers), budget, options);
+  const cells = await readForest(client, await rowCells(client, target, index - headers, 0, layout.table.columns), budget, options);
   return rowNode(ref, index - headers, cells);
 }
 
 async function readLayout(client: AtspiClient, target: ObjRef): Promise<Layout> {
   const [childCount, interfaces] = await Promise.all([client.property(target, IFACE.accessible, 'ChildCount'), client.interfaces(target)]);
-  const layout: Layout = { childCount: Number(childCount), table: null };
+  const layout: Layout = { childCount: Number(childCount), table: null, viewport: null };
   if (!interfaces.includes(IFACE.table)) return layout;
   const [rows, columns] = (await Promise.all([client.property(target, IFACE.table, 'NRows'), client.property(target, IFACE.table, 'NColumns')])).map(Number) as [number, number];
   const headers = layout.childCount - rows * columns;
   if (columns > 0 && headers >= 0 && headers <= columns) layout.table = { rows, columns, headers };
+  else if (columns > 0 && interfaces.includes(IFACE.component) && (await client.states(target)).includes('manages_descendants')) {
+    const range = await visibleRange(client, target);
+    layout.viewport = { rows, firstColumn: range?.firstColumn ?? 0, columns: range?.columns ?? 1 };
+  }
   return layout;
 }
 
-async function rowCells(client: AtspiClient, table: ObjRef, row: number): Promise<ObjRef[]> {
+/** Cells `offset` … `offset + count - 1` of a row: only those are asked for (a sheet row is 16,384 wide). */
+async function rowCells(client: AtspiClient, table: ObjRef, row: number, offset: number, count: number): Promise<ObjRef[]> {
   const columns = Number(await client.property(table, IFACE.table, 'NColumns'));
-  const cells = await Promise.all(
-    Array.from({ length: Math.max(0, columns) }, (_, column) => client.call(table, IFACE.table, 'GetAccessibleAt', 'ii', [row, column]).then(([cell]) => fromWire(cell))),
-  );
-  return cells.filter((cell): cell is ObjRef => cell !== null && cell.path !== '/org/a11y/atspi/null');
+  return cellRefs(client, table, row, offset, Math.min(count, Math.max(0, columns - offset)));
 }

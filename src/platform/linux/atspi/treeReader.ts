@@ -16,7 +16,8 @@ import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
 import { LIST_LIMIT, Prefetcher } from './prefetch.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { groupTableChildren, tableAllotment, tableShape, type TableShape } from './tables.js';
+import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
+import { cellRefs, isViewportTable, markRange, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
 import { wrapError } from './errors.js';
 
 export interface TreeReadOptions {
@@ -49,6 +50,8 @@ interface Job {
   slots: Array<ReadNode | null | undefined>;
   refs: ObjRef[];
   done: Promise<void>;
+  /** A table read by its visible range (viewportTable.ts): the range and its rows of cells. */
+  viewport?: { range: CellRange; rows: A11yNode[][] } | null;
 }
 
 export async function readWindowTree(client: AtspiClient, root: ObjRef, budget: TreeBudget, options: TreeReadOptions = {}): Promise<WindowTree> {
@@ -143,12 +146,50 @@ class TreeWalk {
     }
     const left = this.budget.maxNodes - this.nodeCount;
     const shape = entry.read.interfaces.has(IFACE.table) ? tableShape(node, total) : null;
+    if (isViewportTable(node, entry.read.interfaces, shape !== null)) return this.planViewport(entry, left);
     const allot = shape ? tableAllotment(shape, left) : { rawChildren: Math.min(total, left), rows: 0 };
     const reserved = allot.rawChildren + allot.rows;
     this.nodeCount += reserved; // reserved now, so that later siblings see only what is left
     const job: Job = { entry, shape, allotted: allot.rawChildren, reserved, slots: [], refs: [], done: Promise.resolve() };
     job.done = this.readChildren(job, allot.rawChildren, total);
     return job;
+  }
+
+  /**
+   * Reserves the most a viewport can hold, at most half of what is left (its size is known only
+   * once read; the rest of the window must not starve), and reads the visible cells.
+   */
+  private planViewport(entry: Entry, left: number): Job {
+    const reserved = Math.max(0, Math.min(Math.floor(left / 2), VIEW_LIMIT.rows * (VIEW_LIMIT.columns + 1)));
+    this.nodeCount += reserved;
+    const job: Job = { entry, shape: null, allotted: 0, reserved, slots: [], refs: [], done: Promise.resolve(), viewport: null };
+    job.done = this.readViewport(job, reserved);
+    return job;
+  }
+
+  private async readViewport(job: Job, budget: number): Promise<void> {
+    const prefetch = this.prefetch;
+    const range = prefetch ? await visibleRange(this.client, job.entry.ref).catch(() => null) : null;
+    if (!prefetch || !range) return;
+    const rowCount = Math.min(range.rows, Math.floor(budget / (range.columns + 1)));
+    const rows = await Promise.all(
+      Array.from({ length: rowCount }, async (_, i) => {
+        const refs = await cellRefs(this.client, job.entry.ref, range.firstRow + i, range.firstColumn, range.columns);
+        const reads = await Promise.all(refs.map((ref) => prefetch.read(ref, job.entry.depth + 2).catch(() => null)));
+        return reads.filter((read): read is ReadNode => read !== null).map((read) => read.node);
+      }),
+    );
+    job.viewport = { range, rows };
+  }
+
+  /** A viewport table's children: one row node per shown row (absolute row refs), its cells under it. */
+  private attachViewport(job: Job, viewport: { range: CellRange; rows: A11yNode[][] }): void {
+    const { node } = job.entry.read;
+    node.children = viewport.rows.map((cells, i) => rowNode(node.ref, viewport.range.firstRow + i, cells));
+    markRange(node, viewport.range, viewport.rows.length);
+    node.childCount = Number(node.attributes?.rows); // the neutral row count: the rest is off screen
+    const added = viewport.rows.reduce((sum, cells) => sum + 1 + cells.length, 0);
+    this.nodeCount += added - job.reserved;
   }
 
   private async readChildren(job: Job, count: number, total: number): Promise<void> {
@@ -168,6 +209,15 @@ class TreeWalk {
 
   /** Attaches the children read so far (a prefix when the deadline cut in) and returns the next level. */
   private attach(job: Job, timedOut: boolean): Entry[] {
+    if (job.viewport !== undefined) {
+      if (job.viewport) this.attachViewport(job, job.viewport);
+      else if (timedOut) this.cut(job.entry.read.node, job.entry.read.childCount);
+      else {
+        this.nodeCount -= job.reserved; // nothing on screen (hidden sheet): no cells, the size stays known
+        job.entry.read.node.childCount = Number(job.entry.read.node.attributes?.rows);
+      }
+      return []; // cells are leaves here; nothing below them is read
+    }
     const { node, childCount } = job.entry.read;
     const next: Entry[] = [];
     let pending = false;
