@@ -9,8 +9,8 @@ import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
 import type { ToolkitInfo } from './normalize.js';
 import { parseRowRef, rowNode } from './tables.js';
-import { readForest, type TreeReadOptions } from './treeReader.js';
-import { cellRefs, visibleRange } from './viewportTable.js';
+import { DEFAULT_MAX_TEXT, readForest, type TreeReadOptions } from './treeReader.js';
+import { cellRefs, readCells, visibleRange } from './viewportTable.js';
 
 export interface SliceOptions {
   toolkit?: ToolkitInfo;
@@ -51,7 +51,8 @@ export async function readChildSlice(client: AtspiClient, ref: string, offset: n
 async function readItem(client: AtspiClient, ref: string, target: ObjRef, layout: Layout, index: number, budget: TreeBudget, options: TreeReadOptions): Promise<A11yNode | null> {
   if (layout.viewport) {
     const refs = await cellRefs(client, target, index, layout.viewport.firstColumn, layout.viewport.columns);
-    return rowNode(ref, index, await readForest(client, refs, budget, options));
+    const [cells] = await readCells({ client, toolkit: options.toolkit, hints: new Map(), maxTextLength: DEFAULT_MAX_TEXT, bounds: false }, [refs]);
+    return rowNode(ref, index, cells ?? []);
   }
   const headers = layout.table?.headers ?? 0;
   if (!layout.table || index < headers) {

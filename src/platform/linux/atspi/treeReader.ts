@@ -17,7 +17,7 @@ import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
 import { LIST_LIMIT, Prefetcher } from './prefetch.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
-import { cellRefs, isViewportTable, markRange, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
+import { cellRefs, isViewportTable, markRange, readCells, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
 import { wrapError } from './errors.js';
 
 export interface TreeReadOptions {
@@ -84,6 +84,7 @@ class TreeWalk {
   private readonly seen = new Set<string>();
   private readonly deadline: number;
   private prefetch: Prefetcher | null = null;
+  private ctx: ReadContext | null = null;
 
   constructor(
     private readonly client: AtspiClient,
@@ -96,6 +97,7 @@ class TreeWalk {
   async run(root: ObjRef): Promise<WindowTree> {
     const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
     const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
+    this.ctx = ctx;
     this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
     const first = await withDeadline(this.prefetch.read(root, 0), this.remaining()).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
@@ -168,18 +170,12 @@ class TreeWalk {
   }
 
   private async readViewport(job: Job, budget: number): Promise<void> {
-    const prefetch = this.prefetch;
-    const range = prefetch ? await visibleRange(this.client, job.entry.ref).catch(() => null) : null;
-    if (!prefetch || !range) return;
+    const ctx = this.ctx;
+    const range = ctx ? await visibleRange(this.client, job.entry.ref).catch(() => null) : null;
+    if (!ctx || !range) return;
     const rowCount = Math.min(range.rows, Math.floor(budget / (range.columns + 1)));
-    const rows = await Promise.all(
-      Array.from({ length: rowCount }, async (_, i) => {
-        const refs = await cellRefs(this.client, job.entry.ref, range.firstRow + i, range.firstColumn, range.columns);
-        const reads = await Promise.all(refs.map((ref) => prefetch.read(ref, job.entry.depth + 2).catch(() => null)));
-        return reads.filter((read): read is ReadNode => read !== null).map((read) => read.node);
-      }),
-    );
-    job.viewport = { range, rows };
+    const refs = await Promise.all(Array.from({ length: rowCount }, (_, i) => cellRefs(this.client, job.entry.ref, range.firstRow + i, range.firstColumn, range.columns)));
+    job.viewport = { range, rows: await readCells(ctx, refs) };
   }
 
   /** A viewport table's children: one row node per shown row (absolute row refs), its cells under it. */

@@ -11,7 +11,11 @@
 import type { A11yNode } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
-import { fromWire, type ObjRef } from './refs.js';
+import { cleanAttributes, normalizeName } from './normalize.js';
+import { readFacts, type ReadContext } from './nodeReader.js';
+import { formatRef, fromWire, type ObjRef } from './refs.js';
+import { policyFor } from './toolkitPolicy.js';
+import { readTextValue } from './values.js';
 
 export interface CellRange {
   firstRow: number;
@@ -78,4 +82,35 @@ export function markRange(node: A11yNode, range: CellRange, rowsRead: number): v
     shown_rows: String(rowsRead),
     shown_columns: String(range.columns),
   };
+}
+
+/**
+ * Reads the cells of a viewport. A screen holds hundreds of cells and this toolkit answers each
+ * call on its UI thread, so a cell costs the calls a reader needs and no more: the first cell's
+ * facts (role, interfaces) stand for all, then per cell its name, states and text (what a
+ * screen reader asks); the focused cell also gets its attributes (Calc puts the formula there).
+ */
+export async function readCells(ctx: ReadContext, rows: ObjRef[][]): Promise<A11yNode[][]> {
+  const first = rows.flat()[0];
+  if (!first) return rows.map(() => []);
+  const template = await readFacts({ ...ctx, hints: new Map() }, first);
+  const read = (ref: ObjRef) => readCell(ctx, ref, template.role, template.interfaces).catch(() => null);
+  return Promise.all(rows.map(async (refs) => (await Promise.all(refs.map(read))).filter((cell): cell is A11yNode => cell !== null)));
+}
+
+async function readCell(ctx: ReadContext, ref: ObjRef, role: string, interfaces: ReadonlySet<string>): Promise<A11yNode> {
+  const { client } = ctx;
+  const textual = interfaces.has(IFACE.text) && role !== 'password_text';
+  const [name, states, text] = await Promise.all([
+    client.property(ref, IFACE.accessible, 'Name'),
+    client.states(ref),
+    textual ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange) : Promise.resolve(undefined),
+  ]);
+  const node: A11yNode = { ref: formatRef(ref), role, name: normalizeName(typeof name === 'string' ? name : '', ctx.toolkit), states, children: [] };
+  if (text) node.value = text.value;
+  if (states.includes('focused')) {
+    const attributes = cleanAttributes(await client.attributes(ref).catch(() => ({})));
+    if (attributes) node.attributes = attributes;
+  }
+  return node;
 }
