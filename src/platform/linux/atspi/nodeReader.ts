@@ -31,6 +31,8 @@ export interface ReadContext {
   maxTextLength: number;
   /** Read Component extents into `bounds` (one more call per node). */
   bounds: boolean;
+  /** Told each time a node was read: the application is answering (the tree reader's deadline). */
+  answered?: () => void;
 }
 
 export interface ReadNode {
@@ -92,6 +94,7 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
   const cleaned = cleanAttributes(attrs);
   if (cleaned) node.attributes = { ...cleaned, ...node.attributes };
   if (rels.length > 0) node.relations = rels;
+  ctx.answered?.();
   return { node, childCount: known.childCount, interfaces: known.interfaces };
 }
 

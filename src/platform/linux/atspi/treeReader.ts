@@ -3,7 +3,10 @@
  * first (a huge container deep down cannot starve its siblings, and the cut is the same on every
  * read) while the reads themselves run ahead in parallel, pipelined on one socket (prefetch.ts).
  * Cuts are honest: `truncated` plus `childCount` on every cut node; a missed per-application
- * deadline adds a warning instead of stalling the caller.
+ * deadline adds a warning instead of stalling the caller. The deadline is on silence: an
+ * application that keeps answering is slow, not hung (LibreOffice answers every call on its UI
+ * thread: ~2,600 nodes of a Calc window took 3–6 s on a loaded machine), so each answer moves
+ * the deadline on, up to SLOW_APP_FACTOR times the budget's deadline in all.
  */
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
@@ -33,6 +36,9 @@ export interface TreeReadOptions {
 }
 
 export const DEFAULT_MAX_TEXT = 2000;
+
+/** A read whose application keeps answering may take this many times the budget's deadline. */
+export const SLOW_APP_FACTOR = 4;
 
 interface Entry {
   ref: ObjRef;
@@ -82,7 +88,9 @@ class TreeWalk {
   private incomplete = false;
   private readonly warnings: string[] = [];
   private readonly seen = new Set<string>();
-  private readonly deadline: number;
+  /** The deadline is `deadlineMs` after the last answer, never past `hardEnd`. */
+  private lastAnswer: number;
+  private readonly hardEnd: number;
   private prefetch: Prefetcher | null = null;
   private ctx: ReadContext | null = null;
 
@@ -91,15 +99,17 @@ class TreeWalk {
     private readonly budget: TreeBudget,
     private readonly options: TreeReadOptions,
   ) {
-    this.deadline = Date.now() + budget.deadlineMs;
+    this.lastAnswer = Date.now();
+    this.hardEnd = this.lastAnswer + budget.deadlineMs * SLOW_APP_FACTOR;
   }
 
   async run(root: ObjRef): Promise<WindowTree> {
     const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
-    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false };
+    const answered = () => void (this.lastAnswer = Date.now());
+    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false, answered };
     this.ctx = ctx;
     this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
-    const first = await withDeadline(this.prefetch.read(root, 0), this.remaining()).catch((err: unknown) => {
+    const first = await this.within(this.prefetch.read(root, 0)).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
     });
     if (first === TIMED_OUT) return this.placeholder(root);
@@ -109,7 +119,7 @@ class TreeWalk {
     let late = false;
     while (level.length > 0) {
       const jobs = level.map((entry) => this.plan(entry)).filter((job): job is Job => job !== null);
-      const timedOut = (await withDeadline(Promise.all(jobs.map((job) => job.done)), this.remaining())) === TIMED_OUT;
+      const timedOut = (await this.within(Promise.all(jobs.map((job) => job.done)))) === TIMED_OUT;
       if (timedOut) this.missedDeadline();
       level = jobs.flatMap((job) => this.attach(job, timedOut));
       late = timedOut;
@@ -125,7 +135,7 @@ class TreeWalk {
     const prefetch = this.prefetch;
     if (!prefetch) return;
     const read = async (ref: ObjRef) => (await prefetch.read(ref, this.budget.maxDepth)).node;
-    const adopted = await withDeadline(adoptStatusBarButtons(this.client, root, read, this.budget.maxNodes - this.nodeCount), this.remaining());
+    const adopted = await this.within(adoptStatusBarButtons(this.client, root, read, this.budget.maxNodes - this.nodeCount));
     if (adopted === TIMED_OUT) this.missedDeadline();
     else this.nodeCount += adopted;
   }
@@ -263,7 +273,15 @@ class TreeWalk {
   }
 
   private remaining(): number {
-    return Math.max(1, this.deadline - Date.now());
+    return Math.max(1, Math.min(this.hardEnd, this.lastAnswer + this.budget.deadlineMs) - Date.now());
+  }
+
+  /** The promise's value, or TIMED_OUT once the application was silent for the deadline (or at the hard end). */
+  private async within<T>(promise: Promise<T>): Promise<T | typeof TIMED_OUT> {
+    for (;;) {
+      const result = await withDeadline(promise, this.remaining());
+      if (result !== TIMED_OUT || this.remaining() <= 1) return result;
+    }
   }
 }
 

@@ -108,6 +108,7 @@ async function readCell(ctx: ReadContext, ref: ObjRef, role: string, interfaces:
   ]);
   const node: A11yNode = { ref: formatRef(ref), role, name: normalizeName(typeof name === 'string' ? name : '', ctx.toolkit), states, children: [] };
   if (text) node.value = text.value;
+  ctx.answered?.();
   if (states.includes('focused')) {
     const attributes = cleanAttributes(await client.attributes(ref).catch(() => ({})));
     if (attributes) node.attributes = attributes;
