@@ -15,7 +15,7 @@ function editor() {
   });
 }
 
-async function callsFor(toolkit: { name: string; version: string } | undefined) {
+async function callsFor(toolkit: { name: string; version: string; application?: string } | undefined) {
   const root = editor();
   const app = new FakeApp(root);
   const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
@@ -49,6 +49,14 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(java).toMatchObject({ bulkProperties: false, columnHeaders: 'table_calls' });
     expect(policyFor(GTK3).columnHeaders).toBe('children');
     expect(policyFor(QT5).columnHeaders).toBe('children');
+  });
+
+  it('clamps text ranges for LibreOffice (GTK toolkit name, VCL ATK objects) and keeps its GetAll fast path', async () => {
+    const { calls, tree } = await callsFor({ ...GTK3, application: 'soffice' });
+    expect(calls.find((c) => c.member === 'GetText')?.body).toEqual([0, 5]);
+    expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);
+    expect(tree.root.children[0]?.value).toBe('héllo');
+    expect(policyFor({ ...GTK3, application: 'gedit' }).clampTextRange).toBe(false);
   });
 
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {

@@ -82,10 +82,11 @@ async function readApplicationNow(client: AtspiClient, root: ObjRef): Promise<At
 
 /** GTK3's atk-bridge fails `GetAll` on Application ("Property unavailable"): ask per property. */
 export async function readToolkit(client: AtspiClient, root: ObjRef): Promise<ToolkitInfo> {
-  const [name, version] = await Promise.all(
-    ['ToolkitName', 'Version'].map((prop) => client.property(root, IFACE.application, prop).catch(() => '')),
-  );
-  return { name: String(name ?? ''), version: String(version ?? '') };
+  const [name, version, application] = await Promise.all([
+    ...['ToolkitName', 'Version'].map((prop) => client.property(root, IFACE.application, prop).catch(() => '')),
+    client.property(root, IFACE.accessible, 'Name').catch(() => ''),
+  ]);
+  return { name: String(name ?? ''), version: String(version ?? ''), application: String(application ?? '') };
 }
 
 export async function readTopLevel(client: AtspiClient, ref: ObjRef, pid: number, toolkit?: ToolkitInfo): Promise<AtspiTopLevel> {

@@ -8,6 +8,11 @@ export interface ToolkitInfo {
   /** "gtk", "GTK", "Qt", … as the application reports it. */
   name: string;
   version: string;
+  /**
+   * The application's own accessible name ("soffice"): LibreOffice reports GTK's toolkit name
+   * and version, yet its accessibles are its own (VCL's ATK wrapper), which answer differently.
+   */
+  application?: string;
 }
 
 export function isGtk4(toolkit: ToolkitInfo | undefined): boolean {

@@ -45,7 +45,8 @@ const GTK3_ROLE_INTERFACES: Record<string, readonly string[]> = {
 
 /** The interfaces the role makes certain in this toolkit, or null (ask). */
 export function interfacesByRole(role: string, toolkit: ToolkitInfo | undefined): string[] | null {
-  if (!isGtk3(toolkit)) return null;
+  // LibreOffice says "gtk" 3.x but its objects are VCL's ATK wrapper, not GTK's accessibles.
+  if (!isGtk3(toolkit) || isLibreOffice(toolkit)) return null;
   return GTK3_ROLE_INTERFACES[role]?.map((name) => `org.a11y.atspi.${name}`) ?? null;
 }
 
@@ -64,6 +65,19 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
   return isGtk(toolkit) && /^3\./.test(toolkit?.version ?? '');
 }
 
+/**
+ * LibreOffice (VCL gtk3 plugin) reports ToolkitName "gtk" and GTK's version, and atk-bridge
+ * answers the D-Bus side (GetAll is safe), but its objects are VCL's own ATK wrapper: a
+ * `Text.GetText` end past the text returns "" instead of clamping (a Calc cell showing "42" read
+ * as empty), so ranges are clamped as for unknown toolkits.
+ */
+const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true };
+
+/** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
+export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^(soffice|libreoffice)/i.test(toolkit.application ?? '');
+}
+
 export function isQt(toolkit: ToolkitInfo | undefined): boolean {
   return !!toolkit && /^qt$/i.test(toolkit.name);
 }
@@ -74,6 +88,7 @@ export function isJava(toolkit: ToolkitInfo | undefined): boolean {
 }
 
 export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
+  if (isLibreOffice(toolkit)) return isGtk(toolkit) ? LIBREOFFICE : SAFE;
   if (isGtk(toolkit)) return FAST;
   if (isQt(toolkit)) return QT;
   if (isJava(toolkit)) return JAVA;
