@@ -4,6 +4,7 @@ Used only until the project's own Linux probe can run `gui-bridge record`; fixtu
 so in recording.tool. Password text is never read: password nodes carry '' or the mask.
 Usage: atspi-fixture.py APP_NAME OUT.json [title-substring] [note] [scrub=replacement ...]"""
 import datetime, json, subprocess, sys, pyatspi
+from atspi_cells import on_screen_cells
 
 MASK = '\u2022' * 6
 app_name, out = sys.argv[1], sys.argv[2]
@@ -26,27 +27,6 @@ def ref_of(acc, app_i):
     if key not in refs:
         refs[key] = '%d:%s' % (app_i, acc.path)
     return refs[key]
-
-def on_screen_cells(acc):
-    """A table that manages its descendants and is not a flat list of cells (LibreOffice Calc's
-    sheet: 2^20 x 16384 cells, ChildCount 2^31-1) is read as a screen reader does: only the cells
-    on screen, from the cells under its top-left and bottom-right corners. None for other nodes."""
-    try:
-        if not acc.getState().contains(pyatspi.STATE_MANAGES_DESCENDANTS) or 'Table' not in acc.get_interfaces():
-            return None
-        table, comp = acc.queryTable(), acc.queryComponent()
-        headers = acc.childCount - table.nRows * table.nColumns
-        if 0 <= headers <= table.nColumns:
-            return None
-        box = comp.getExtents(pyatspi.DESKTOP_COORDS)
-        def at(x, y):
-            index = comp.getAccessibleAtPoint(x, y, pyatspi.DESKTOP_COORDS).getIndexInParent()
-            return table.getRowAtIndex(index), table.getColumnAtIndex(index)
-        (r0, c0), (r1, c1) = at(box.x + 1, box.y + 1), at(box.x + box.width - 2, box.y + box.height - 2)
-        return [table.getAccessibleAt(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
-    except Exception:
-        return []
-
 
 def node(acc, app_i, counter):
     counter[0] += 1
