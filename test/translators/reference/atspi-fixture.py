@@ -73,7 +73,10 @@ def node(acc, app_i, counter):
     cells = on_screen_cells(acc)
     for c in (cells if cells is not None else (acc.getChildAtIndex(i) for i in range(acc.childCount))):
         if c is not None:
-            kids.append(node(c, app_i, counter))
+            try:
+                kids.append(node(c, app_i, counter))
+            except Exception:
+                pass  # the object went away while being read (LibreOffice re-creates status bar items)
     n['children'] = kids
     return n
 
