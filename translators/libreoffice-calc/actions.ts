@@ -16,7 +16,8 @@ import { readCalc, type CalcReading } from './reading.js';
 /** Most cells one load_cells returns (rows × columns). */
 export const MAX_LOAD_CELLS = 2000;
 const MAX_LOAD_ROWS = 200;
-const MOVE_TIMEOUT_MS = 5000;
+/** A Calc window re-read takes 1–6 s (docs/toolkits.md): the state needs a few to show a move. */
+const MOVE_TIMEOUT_MS = 15_000;
 
 function atCall(ctx: ActionContext): { winId: string; nativeId: string; reading: CalcReading } {
   const window = requireWindow(ctx);
