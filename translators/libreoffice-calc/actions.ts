@@ -4,12 +4,8 @@
  * `set_cell` (go to the cell, type the content, Enter; done once the cell reads back the value).
  * Cells have no EditableText in Calc, so typing is the only way in.
  */
-import { z } from 'zod';
 import { rowRef } from '../../src/platform/linux/atspi/tables.js';
-import { BridgeError } from '../../src/protocol/errors.js';
-import { requireWindow } from '../../src/translate/commonActions.js';
-import { defineAction } from '../../src/translate/define.js';
-import type { ActionContext } from '../../src/translate/types.js';
+import { BridgeError, defineAction, requireWindow, z, type ActionContext } from '../../src/sdk/translate.js';
 import { cellName, columnName, parseCell, parseRange, rangeName, type Cell, type Range } from './address.js';
 import { readCalc, type CalcReading } from './reading.js';
 

@@ -4,11 +4,8 @@
  * load_cells / go_to_cell / set_cell beside the generic actions (menus, toolbar buttons, keys).
  * The probe reads only the visible cells (src/platform/linux/atspi/viewportTable.ts).
  */
-import { defineTranslator } from '../../src/translate/define.js';
-import type { ActionDef, BlockDraft } from '../../src/translate/types.js';
-import { translateGeneric } from '../generic/index.js';
-import { probeNotices } from '../shared/probeNotices.js';
-import { withGenericActions } from '../shared/withGeneric.js';
+import { defineTranslator, probeNotices, translateGeneric, withGenericActions } from '../../src/sdk/translate.js';
+import type { ActionDef, BlockDraft } from '../../src/sdk/translate.js';
 import { goToCellAction, loadCellsAction, setCellAction } from './actions.js';
 import { readCalc } from './reading.js';
 import { calcBlocks, summarise } from './view.js';
@@ -24,7 +21,7 @@ export const libreofficeCalcTranslator = defineTranslator({
     // Everything around the sheet (tool bars, status bar, sidebar) as the generic translator reads it.
     const around = translateGeneric(window, tree.root, ctx).blocks.filter((b: BlockDraft) => b.type !== 'table' && !(b.type === 'notice' && (b.id === 'partial' || b.id?.startsWith('warning-'))));
     const view = { summary: summarise(window.title, reading), blocks: [...probeNotices(ctx), ...calcBlocks(reading), ...around], actions: ACTIONS };
-    return withGenericActions(view, window, tree.root, ctx);
+    return withGenericActions(view, tree.root);
   },
   notes: 'LibreOffice Calc: the `cells` table shows the filled cells of the range on screen (see the summary); load_cells {range} reads any range, go_to_cell {cell} moves there, set_cell {cell, value} types a value or formula and returns what the cell shows.',
 });

@@ -5,9 +5,7 @@
  * address ("B7") and puts a cell's formula in its `Formula` attribute (the focused cell only is
  * read with its attributes). The formula bar's input line is drawn, not exposed as text.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { findAll, findFirst, hasState } from '../../src/translate/tree.js';
-import { cleanText } from '../../src/translate/text.js';
+import { cleanText, findAll, findFirst, hasState, type A11yNode } from '../../src/sdk/translate.js';
 import { cellName, columnName, parseCell, type Cell } from './address.js';
 
 export interface CellReading extends Cell {

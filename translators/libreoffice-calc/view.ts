@@ -3,7 +3,7 @@
  * the shown columns by letter; only rows holding something), and a summary naming the shown range,
  * which is how an agent knows where it is and what load_cells / go_to_cell can reach.
  */
-import type { BlockDraft } from '../../src/translate/types.js';
+import type { BlockDraft } from '../../src/sdk/translate.js';
 import { columnName, rangeName } from './address.js';
 import { shownColumnNames, type CalcReading } from './reading.js';
 
