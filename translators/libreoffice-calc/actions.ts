@@ -12,8 +12,15 @@ import { readCalc, type CalcReading } from './reading.js';
 /** Most cells one load_cells returns (rows × columns). */
 export const MAX_LOAD_CELLS = 2000;
 const MAX_LOAD_ROWS = 200;
-/** A Calc window re-read takes 1–6 s (docs/toolkits.md): the state needs a few to show a move. */
+/**
+ * How long Calc may take to show a move or a typed value. Its effect is checked by asking the
+ * application for the one cell concerned (milliseconds), not by waiting for the window's state:
+ * a whole Calc window re-read takes 1–6 s on a loaded machine, and a wait on the state needs one
+ * or two of them per step (docs/toolkits.md "LibreOffice": the action timeouts under load).
+ */
 const MOVE_TIMEOUT_MS = 15_000;
+/** Pause between two looks at the cell (each a few calls answered on Calc's UI thread). */
+const POLL_MS = 50;
 
 function atCall(ctx: ActionContext): { winId: string; nativeId: string; reading: CalcReading } {
   const window = requireWindow(ctx);
@@ -64,19 +71,28 @@ export const loadCellsAction = defineAction({
   },
 });
 
-/** Types an address into the Name Box and presses Enter there; returns once Calc shows it selected. */
-async function goTo(ctx: ActionContext, reading: CalcReading, winId: string, target: string): Promise<void> {
+/** One cell as Calc reports it now: its shown value and states. */
+async function cellNow(ctx: ActionContext, reading: CalcReading, cell: Cell): Promise<{ value: string; states: string[] } | null> {
+  const [node] = await ctx.probe.readChildren(rowRef(reading.table.ref, cell.row), cell.column, 1);
+  return node ? { value: node.value ?? '', states: node.states } : null;
+}
+
+/** Asks until `check` holds, within MOVE_TIMEOUT_MS. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + MOVE_TIMEOUT_MS;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() >= end) throw new BridgeError('action_timeout', `Timed out waiting for ${what}. Re-read app://windows: it may still happen.`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Types an address into the Name Box and presses Enter there; returns once Calc's cursor is on the range's first cell. */
+async function goTo(ctx: ActionContext, reading: CalcReading, target: Range): Promise<void> {
   if (!reading.nameBox) throw new BridgeError('action_not_available', 'The Name Box is not shown (View › Formula Bar). Re-read app://windows.');
-  await ctx.probe.setText(reading.nameBox.ref, target);
+  await ctx.probe.setText(reading.nameBox.ref, rangeName(target));
   await ctx.probe.doAction(reading.nameBox.ref, 'activate');
-  await ctx.waitFor(
-    (state) => {
-      const now = state.window(winId);
-      const after = now && readCalc(now.tree.root);
-      return after?.nameBox?.value === target && (after.cursor === undefined || target.startsWith(after.cursor.name));
-    },
-    { timeoutMs: MOVE_TIMEOUT_MS, what: `Calc to select ${target}` },
-  );
+  await until(async () => (await cellNow(ctx, reading, target.first))?.states.includes('focused') === true, `Calc to select ${rangeName(target)}`);
 }
 
 export const goToCellAction = defineAction({
@@ -87,12 +103,11 @@ export const goToCellAction = defineAction({
   input: z.object({ cell: z.string().min(2).max(30).describe('A cell such as "B7", or a range such as "A1:D20".') }),
   timeoutMs: MOVE_TIMEOUT_MS + 2000,
   async run(args, ctx) {
-    const { reading, winId } = atCall(ctx);
+    const { reading } = atCall(ctx);
     const range = parseRange(args.cell);
     if (!range) throw badRange('cell', args.cell, 'is not a cell or range such as "B7" or "A1:D20"');
-    const target = rangeName(range);
-    await goTo(ctx, reading, winId, target);
-    return { message: `Selected ${target}.` };
+    await goTo(ctx, reading, range);
+    return { message: `Selected ${rangeName(range)}.` };
   },
 });
 
@@ -116,41 +131,29 @@ export const setCellAction = defineAction({
   output: z.object({ cell: z.string(), shown: z.string().describe('What the cell shows afterwards (a formula\'s result).') }),
   timeoutMs: MOVE_TIMEOUT_MS * 2 + 3000,
   async run(args, ctx) {
-    const { reading, winId, nativeId } = atCall(ctx);
+    const { reading, nativeId } = atCall(ctx);
     const cell = parseCell(args.cell);
     if (!cell) throw badRange('cell', args.cell, 'is not a cell such as "B7"');
     if (/[\n\t]/.test(args.value)) throw new BridgeError('validation_failed', 'A cell value cannot hold a line break or a tab.', { fields: [{ field: 'value', error: 'contains a line break or tab' }] });
     const name = cellName(cell);
-    await goTo(ctx, reading, winId, name);
+    await goTo(ctx, reading, { first: cell, last: cell });
     await ctx.probe.activateWindow(nativeId);
     if (args.value === '') await ctx.probe.sendKeys(nativeId, { keys: ['Delete'] });
     else {
       await ctx.probe.sendKeys(nativeId, { text: args.value });
       await ctx.probe.sendKeys(nativeId, { keys: ['Return'] });
     }
-    const shown = await readBack(ctx, reading, winId, cell, args.value);
+    const shown = await readBack(ctx, reading, cell, args.value);
     return { message: `${name} now shows "${shown}".`, result: { cell: name, shown } };
   },
 });
 
-/**
- * Waits until the window's state shows the cell with the typed content (the cell stays on screen:
- * go_to_cell scrolled to it), then reads the cell itself from the application to confirm.
- */
-async function readBack(ctx: ActionContext, reading: CalcReading, winId: string, cell: Cell, typed: string): Promise<string> {
+/** Asks the cell until it shows the typed content; what it shows after MOVE_TIMEOUT_MS decides. */
+async function readBack(ctx: ActionContext, reading: CalcReading, cell: Cell, typed: string): Promise<string> {
   const name = cellName(cell);
   const fits = (value: string) => (typed === '' ? value === '' : shows(value, typed));
-  await ctx
-    .waitFor(
-      (state) => {
-        const now = state.window(winId);
-        const shown = now && readCalc(now.tree.root)?.rows.flat().find((c) => c.name === name);
-        return shown && fits(shown.value);
-      },
-      { timeoutMs: MOVE_TIMEOUT_MS, what: `${name} to show the new content` },
-    )
-    .catch(() => undefined); // the read below decides
-  const value = (await readRange(ctx, reading, { first: cell, last: cell }))[0]?.[0] ?? '';
+  let value = '';
+  await until(async () => fits((value = (await cellNow(ctx, reading, cell))?.value ?? '')), `${name} to show the new content`).catch(() => undefined);
   if (fits(value)) return value;
   throw new BridgeError('validation_failed', `${name} shows "${value}" after typing: Calc changed or refused the input (AutoInput completion, a validity rule or a protected cell).`, {
     fields: [{ field: 'value', error: 'not accepted as typed' }],

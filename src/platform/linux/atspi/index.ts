@@ -9,6 +9,7 @@ import { AtspiClient, type ClientOptions } from './client.js';
 import { AtspiConnection, type AtspiConnectionOptions, type Health } from './connection.js';
 import { wrapError } from './errors.js';
 import { AtspiEvents } from './events.js';
+import { ClosedMenus } from './closedMenus.js';
 import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
 import { Responsiveness } from './responsiveness.js';
@@ -46,6 +47,8 @@ export class AtspiAccess {
   private responsivenessListeners: Array<(bus: string, responding: boolean) => void> = [];
   /** Each window's last tree, for re-reading only what events touched (incremental.ts). */
   private readonly trees: IncrementalTrees;
+  /** Closed menus kept between reads where the toolkit allows it (closedMenus.ts). */
+  private readonly closedMenus = new ClosedMenus();
 
   private constructor(
     readonly connection: AtspiConnection,
@@ -59,7 +62,11 @@ export class AtspiAccess {
     this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
     this.trees = new IncrementalTrees(this.client, (top) => this.events.requestFullRead(top), (top) => this.events.touches.peek(top));
     // Events may have been lost while the bus was away: no kept tree can be trusted after it.
-    connection.on('health', () => this.trees.clear());
+    connection.on('health', () => {
+      this.trees.clear();
+      this.closedMenus.clear();
+    });
+    this.events.on('event', (event) => this.closedMenus.noteEvent(event.source));
   }
 
   /** Connects (or keeps trying in the background: see `health`) and starts the change feed. */
@@ -95,7 +102,7 @@ export class AtspiAccess {
       throw wrapError(err, 'readTree', ref);
     });
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
-    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel });
+    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel, closedMenus: this.closedMenus });
     for (const part of read) this.events.echo.remember(part);
     return tree;
   }

@@ -5,7 +5,7 @@
  * breadth-first assembly then finds most reads already done. Reads are shared by ref.
  */
 import type { AtspiClient } from './client.js';
-import { readFacts, readNode, type ReadContext, type ReadNode } from './nodeReader.js';
+import { readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
 import { formatRef, type ObjRef } from './refs.js';
 
 /** Containers with more children than this are read child by child (GetChildAtIndex), never listed whole. */
@@ -23,6 +23,8 @@ export class Prefetcher {
     /** Reads started ahead stop at this many (the node budget). */
     private readonly limit: number,
     private readonly maxDepth: number,
+    /** Nodes whose children the walk will not ask for (a kept closed menu): nothing read ahead there. */
+    private readonly leaveChildren: (ref: ObjRef, facts: Facts) => boolean = () => false,
   ) {}
 
   /** The node's read (started now, or earlier by a read-ahead). */
@@ -34,7 +36,7 @@ export class Prefetcher {
     const read = readNode(this.ctx, ref, facts);
     this.reads.set(key, read);
     read.catch(ignore); // read-ahead nobody asks for must not become an unhandled rejection
-    facts.then((f) => this.readAhead(ref, f.childCount, depth), ignore);
+    facts.then((f) => this.leaveChildren(ref, f) || this.readAhead(ref, f.childCount, depth), ignore);
     return read;
   }
 

@@ -29,6 +29,11 @@ export interface ToolkitPolicy {
    * `Table.GetColumnHeader` (the Java ATK wrapper: a JTable's header is a sibling component).
    */
   columnHeaders: 'children' | 'table_calls';
+  /**
+   * Reuse a closed menu's items between reads while no event named them (closedMenus.ts):
+   * LibreOffice's menu bars are 60% of a Calc window and every change re-reads it all.
+   */
+  keepClosedMenus: boolean;
 }
 
 /**
@@ -51,9 +56,9 @@ export function interfacesByRole(role: string, toolkit: ToolkitInfo | undefined)
 }
 
 /** GTK3 (atk-bridge, libdbus "droute") and GTK4 (GDBus) implement GetAll. */
-const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false, columnHeaders: 'children' };
+const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false, columnHeaders: 'children', keepClosedMenus: false };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
-const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true, columnHeaders: 'children' };
+const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true, columnHeaders: 'children', keepClosedMenus: false };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
@@ -69,9 +74,10 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
  * LibreOffice (VCL gtk3 plugin) reports ToolkitName "gtk" and GTK's version, and atk-bridge
  * answers the D-Bus side (GetAll is safe), but its objects are VCL's own ATK wrapper: a
  * `Text.GetText` end past the text returns "" instead of clamping (a Calc cell showing "42" read
- * as empty), so ranges are clamped as for unknown toolkits.
+ * as empty), so ranges are clamped as for unknown toolkits. Its menu bars are GTK menus that
+ * report every change: closed menus are kept between reads.
  */
-const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true };
+const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepClosedMenus: true };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
 export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {

@@ -22,6 +22,7 @@ import { formatRef, type ObjRef } from './refs.js';
 import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
 import { cellRefs, isViewportTable, markRange, readCells, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
 import { wrapError } from './errors.js';
+import type { ClosedMenus } from './closedMenus.js';
 
 export interface TreeReadOptions {
   toolkit?: ToolkitInfo;
@@ -33,6 +34,8 @@ export interface TreeReadOptions {
   bounds?: boolean;
   /** Use `Cache.GetItems` as a hint (default true). */
   useCacheHints?: boolean;
+  /** Closed menus kept from earlier reads, used where the toolkit policy allows (closedMenus.ts). */
+  closedMenus?: ClosedMenus;
 }
 
 export const DEFAULT_MAX_TEXT = 2000;
@@ -93,6 +96,7 @@ class TreeWalk {
   private readonly hardEnd: number;
   private prefetch: Prefetcher | null = null;
   private ctx: ReadContext | null = null;
+  private readonly menus: ClosedMenus | null;
 
   constructor(
     private readonly client: AtspiClient,
@@ -101,14 +105,18 @@ class TreeWalk {
   ) {
     this.lastAnswer = Date.now();
     this.hardEnd = this.lastAnswer + budget.deadlineMs * SLOW_APP_FACTOR;
+    this.menus = options.closedMenus && policyFor(options.toolkit).keepClosedMenus ? options.closedMenus : null;
   }
 
   async run(root: ObjRef): Promise<WindowTree> {
+    const menusSince = this.menus?.begin() ?? 0;
     const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
     const answered = () => void (this.lastAnswer = Date.now());
     const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false, answered };
     this.ctx = ctx;
-    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth);
+    const menus = this.menus;
+    const keptMenu = menus ? (ref: ObjRef, facts: Facts) => menus.has(formatRef(ref), facts.role, facts.states) : undefined;
+    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, keptMenu);
     const first = await this.within(this.prefetch.read(root, 0)).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
     });
@@ -125,6 +133,7 @@ class TreeWalk {
       late = timedOut;
       if (timedOut) break;
     }
+    if (!late) this.menus?.keepFrom(first.node, menusSince);
     if (!late) await this.adoptHidden(first.node);
     if (!late && policyFor(this.options.toolkit).columnHeaders === 'table_calls') await this.nameColumns(first.node);
     return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
@@ -157,6 +166,12 @@ class TreeWalk {
       return null;
     }
     const left = this.budget.maxNodes - this.nodeCount;
+    const kept = this.menus?.reuse(node);
+    if (kept && kept.nodes <= left) {
+      node.children = kept.children;
+      this.nodeCount += kept.nodes;
+      return null;
+    }
     const shape = entry.read.interfaces.has(IFACE.table) ? tableShape(node, total) : null;
     if (isViewportTable(node, entry.read.interfaces, shape !== null)) return this.planViewport(entry, left);
     const allot = shape ? tableAllotment(shape, left) : { rawChildren: Math.min(total, left), rows: 0 };
