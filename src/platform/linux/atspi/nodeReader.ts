@@ -102,7 +102,7 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
 async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: Facts, attributes: Promise<Record<string, string>>): Promise<void> {
   const { client } = ctx;
   const has = (iface: string): boolean => facts.interfaces.has(iface);
-  const textual = facts.role === 'password_text' || wantsText(facts.role, facts.states, facts.interfaces);
+  const textual = facts.role === 'password_text' || wantsText(facts.role, facts.states, facts.interfaces, facts.name);
   const tasks: Array<Promise<void>> = [];
   if (has(IFACE.action)) {
     tasks.push(readActionNames(client, ref).then((names) => {

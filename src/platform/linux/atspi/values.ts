@@ -23,8 +23,16 @@ export function isSensitive(role: string, attributes: Record<string, string>): b
   return false;
 }
 
-export function wantsText(role: string, states: readonly string[], interfaces: ReadonlySet<string>): boolean {
-  return interfaces.has(IFACE.text) && (TEXT_ROLES.has(role) || states.includes('editable'));
+/** Roles whose name is normally their text. */
+const LABEL_ROLES = new Set(['label', 'static']);
+
+/**
+ * Whether the node's text is read. A label's text is its name, except where the toolkit leaves the
+ * name empty and shows the text through the Text interface only (LibreOffice's status bar fields:
+ * "Page 1 of 1", "3 words, 22 characters").
+ */
+export function wantsText(role: string, states: readonly string[], interfaces: ReadonlySet<string>, name = ''): boolean {
+  return interfaces.has(IFACE.text) && (TEXT_ROLES.has(role) || states.includes('editable') || (LABEL_ROLES.has(role) && name.trim() === ''));
 }
 
 export interface TextValue {
