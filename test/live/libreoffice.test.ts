@@ -5,9 +5,9 @@
  * range only. For each app: generic/translated coverage ≥ 97% of a pyatspi dump of the same
  * window, still running after 50 full reads and 20 actions; Calc: set_cell reads back, paging
  * through load_cells and go_to_cell reaches a value far down the sheet; Writer: typed text is
- * read back as the document. One desktop for the file.
+ * read back as the document and saved through the Save As dialog. One desktop for the file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
     await call(`${calc.id}__go_to_cell`, { cell: 'A1' });
   }, 180_000);
 
-  it('Writer: typed text is read back as the document', async () => {
+  it('Writer agent task: type a document, read it back, save it through the Save As dialog', async () => {
     const writer = await live.windowTitled(/LibreOffice Writer$/);
     await call(`${writer.id}__type_text`, { text: 'Quarterly report draft' });
     const text = await waitFor(async () => {
@@ -119,7 +119,22 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
       return block?.text.includes('Quarterly report draft') ? block.text : null;
     }, 15_000);
     expect(text).toContain('Quarterly report draft');
-  }, 60_000);
+    const opened = await call(`${writer.id}__press_keys`, { keys: ['ctrl+shift+s'] });
+    const chooserId = await waitFor(async () => {
+      const ids = (opened as { openedWindowIds?: string[] }).openedWindowIds ?? [];
+      const windows = (await live.client.snapshot()).windows;
+      return windows.find((w) => ids.includes(w.id) || /^Save As$/.test(w.title))?.id ?? null;
+    }, 30_000);
+    const target = join(profiles, 'report.odt');
+    await waitFor(async () => ((await toolsOf(chooserId)).some((t) => t.name === `${chooserId}__choose`) ? true : null), 30_000);
+    await call(`${chooserId}__choose`, { path: target });
+    await waitFor(() => (existsSync(target) && statSync(target).size > 0 ? true : null), 30_000);
+    const saved = await waitFor(async () => {
+      const w = (await live.client.snapshot()).windows.find((x) => /^report\.odt - LibreOffice Writer$/.test(x.title));
+      return w ?? null;
+    }, 30_000);
+    expect(saved.title).toBe('report.odt - LibreOffice Writer');
+  }, 180_000);
 
   const CASES = [
     { app: 'calc' as const, title: /LibreOffice Calc$/, titleText: 'LibreOffice Calc', action: (i: number): [string, Record<string, unknown>] => (i % 2 === 0 ? ['go_to_cell', { cell: `C${i + 1}` }] : ['load_cells', { range: `A${i}:D${i + 10}` }]) },
