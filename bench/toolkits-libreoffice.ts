@@ -33,7 +33,7 @@ try {
     rows.push(await toolkitRow(stack, app.label, app.title, pid));
   }
   console.log(table(rows));
-  console.log(`${FOOTNOTE} Calc: the cells on screen.`);
+  console.log(`${FOOTNOTE} Calc: the cells on screen. Ours keeps closed menus between reads while no event names them (docs/toolkits.md "LibreOffice").`);
 } finally {
   await stack.close();
   rmSync(profiles, { recursive: true, force: true });
