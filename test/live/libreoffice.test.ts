@@ -22,7 +22,6 @@ const stack = displayStack(['soffice']);
 const START_MS = 180_000;
 
 type Table = { type: 'table'; id?: string; columns: string[]; rows: unknown[][] };
-type Fields = { type: 'fields'; id?: string; items: Array<{ label: string; value: unknown }> };
 
 describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
   const live = useLiveBridge({ desktop: {} });
