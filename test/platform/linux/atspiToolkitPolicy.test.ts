@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
-import { insertLength, policyFor } from '../../../src/platform/linux/atspi/toolkitPolicy.js';
+import { insertLength, interfacesByRole, policyFor } from '../../../src/platform/linux/atspi/toolkitPolicy.js';
 import { BUS, FakeApp, FakeClient, node } from './fakeAtspi.js';
 
 const BIG = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
@@ -57,6 +57,11 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);
     expect(tree.root.children[0]?.value).toBe('héllo');
     expect(policyFor({ ...GTK3, application: 'gedit' }).clampTextRange).toBe(false);
+    // VCL's objects are not GTK's accessibles: their interfaces are asked, and only LibreOffice keeps closed menus.
+    expect(interfacesByRole('label', { ...GTK3, application: 'soffice' })).toBeNull();
+    expect(interfacesByRole('label', GTK3)).not.toBeNull();
+    expect(policyFor({ ...GTK3, application: 'soffice' }).keepClosedMenus).toBe(true);
+    expect(policyFor(GTK3).keepClosedMenus).toBe(false);
   });
 
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {
