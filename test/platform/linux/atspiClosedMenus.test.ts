@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ClosedMenus, MAX_AGE_MS } from '../../../src/platform/linux/atspi/closedMenus.js';
+import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
+import { BUS, FakeApp, FakeClient, node as fake } from './fakeAtspi.js';
 
 const node = (ref: string, role: string, states: string[], children: A11yNode[] = []): A11yNode => ({ ref, role, name: ref, states, children });
 const fileMenu = (states: string[] = ['enabled'], itemStates: string[] = ['enabled']) =>
@@ -62,5 +64,46 @@ describe('closed menus kept between reads', () => {
     menus.keepFrom(windowWith(fileMenu()), menus.begin());
     menus.clear();
     expect(menus.reuse(fileMenu())).toBeNull();
+  });
+});
+
+describe('tree reads with closed menus kept (LibreOffice policy)', () => {
+  const SOFFICE = { name: 'gtk', version: '3.24.38', application: 'soffice' };
+  const BUDGET = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
+  const item = (id: string) => fake(id, 'menu_item', { name: id, states: ['visible', 'enabled'] });
+  const window = () =>
+    fake('win', 'frame', {
+      name: 'Untitled 1 - LibreOffice Calc',
+      children: [fake('bar', 'menu_bar', { children: [fake('file', 'menu', { name: 'File', children: [item('open'), item('save'), item('close')] })] })],
+    });
+  const itemCalls = (app: FakeApp) => app.calls.filter((c) => /\/n\/(open|save|close)$/.test(c.path)).length;
+
+  it('asks nothing about a kept menu\'s items on the next read, and reads them again once an event names one', async () => {
+    const root = window();
+    const app = new FakeApp(root);
+    const menus = new ClosedMenus();
+    const read = () => readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BUDGET, { toolkit: SOFFICE, closedMenus: menus });
+    const first = await read();
+    expect(itemCalls(app)).toBeGreaterThan(0);
+    app.calls.length = 0;
+    const second = await read();
+    expect(itemCalls(app)).toBe(0);
+    expect(second.nodeCount).toBe(first.nodeCount);
+    expect(JSON.stringify(second.root)).toBe(JSON.stringify(first.root));
+    menus.noteEvent(`${BUS}/n/save`);
+    app.calls.length = 0;
+    await read();
+    expect(itemCalls(app)).toBeGreaterThan(0);
+  });
+
+  it('keeps nothing for a toolkit whose policy does not allow it', async () => {
+    const root = window();
+    const app = new FakeApp(root);
+    const menus = new ClosedMenus();
+    const read = () => readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BUDGET, { toolkit: { name: 'gtk', version: '3.24.38' }, closedMenus: menus });
+    await read();
+    app.calls.length = 0;
+    await read();
+    expect(itemCalls(app)).toBeGreaterThan(0);
   });
 });
