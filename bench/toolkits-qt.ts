@@ -40,7 +40,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000)); // let the apps finish starting up
   const rows: Array<Record<string, string | number>> = [];
   for (const app of APPS) {
-    const native = (await stack.probe.listWindows()).find((w) => app.title.test(w.title));
+    const native = (await stack.probe.readTopology()).windows.find((w) => app.title.test(w.title));
     if (!native) throw new Error(`no window of ${app.command}`);
     const pid = stack.desktop.state.processes.find((p) => p.name.endsWith(`-${app.command.split('/').at(-1)}`))?.pid as number;
     await stack.probe.readTree(native.nativeId, BUDGET); // warm-up
