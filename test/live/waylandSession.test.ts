@@ -122,24 +122,28 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
     const gedit = await titled(/gedit$/);
     expect(await live.client.toolNames()).toEqual(expect.arrayContaining([`${gedit.id}__press_keys`, `${gedit.id}__type_text`]));
     const typed = 'Hi, "Wayland"! (#1) ~^&*_+{}|:<>?';
-    // GTK3 key bindings (BackSpace, Home, End, ctrl+a) need the full keymap of our virtual
-    // keyboard; "é" is typed by wtype with a keymap of its own.
+    const text = async () => JSON.stringify((await snapshot()).windows.find((w) => w.id === gedit.id));
+    const call = async (tool: string, args: Record<string, unknown>) => expect((await live.client.call(`${gedit.id}__${tool}`, args)).isError).toBeFalsy();
+    // "é" is outside the US layout: wtype types it with a keymap of its own (first, so that no
+    // editing key of ours is still queued when its keymap lands: keyboard.ts, known limit).
+    await call('type_text', { text: 'café' });
+    await waitFor(async () => (await text()).includes('café'), 10_000);
+    // GTK3 key bindings (ctrl+a, BackSpace, Home, End) need the full keymap of our virtual keyboard.
     const steps: Array<[string, Record<string, unknown>]> = [
-      ['type_text', { text: 'draft' }],
       ['press_keys', { keys: ['ctrl+a', 'BackSpace'] }],
       ['type_text', { text: typed }],
       ['press_keys', { keys: ['Home'] }],
       ['type_text', { text: '> ' }],
       ['press_keys', { keys: ['End', 'Return'] }],
-      ['type_text', { text: 'café' }],
+      ['type_text', { text: 'done' }],
     ];
-    for (const [tool, args] of steps) expect((await live.client.call(`${gedit.id}__${tool}`, args)).isError).toBeFalsy();
-    const expected = JSON.stringify(`> ${typed}\ncafé`).slice(1, -1);
-    const window = await waitFor(async () => {
-      const found = (await snapshot()).windows.find((w) => w.id === gedit.id);
-      return found && JSON.stringify(found).includes(expected) ? found : undefined;
+    for (const [tool, args] of steps) await call(tool, args);
+    const expected = JSON.stringify(`> ${typed}\ndone`).slice(1, -1);
+    const shown = await waitFor(async () => {
+      const json = await text();
+      return json.includes(expected) ? json : undefined;
     }, 10_000);
-    expect(JSON.stringify(window)).not.toContain('draft');
+    expect(shown).not.toContain('café');
   });
 
   it('captures windows through screencopy: a PNG of the window’s size', async () => {
