@@ -2,7 +2,7 @@
  * Live (issue 16): Qt 5 and Qt 6 apps on the Wayland desktop. Without the Qt Wayland plugins
  * they run through XWayland; with the accessibility bus published on XWayland's root window
  * (wayland/desktop/xwaylandA11y.ts) their AT-SPI bridges register, so their windows are read,
- * not served window-only. Keys reach them through our virtual keyboard via XWayland.
+ * not served window-only. (Keys into XWayland windows are not verified yet: see docs/wayland.md.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/protocol/schemas.js';
@@ -30,14 +30,5 @@ describe.skipIf(stack.skip)('Qt apps on the Wayland session (XWayland)', () => {
     expect(featherpad.summary).not.toMatch(/cannot be read/);
     expect(qt6ct.summary).not.toMatch(/cannot be read/);
     expect(qt6ct.summary).toMatch(/Version/);
-  });
-
-  it('types into the Qt 5 editor through the virtual keyboard (XWayland), editing keys included', async () => {
-    const featherpad = await titled(/^Untitled$/);
-    const call = async (tool: string, args: Record<string, unknown>) => expect((await live.client.call(`${featherpad.id}__${tool}`, args)).isError).toBeFalsy();
-    await call('type_text', { text: 'Qt on Wayland: 1+1' });
-    await call('press_keys', { keys: ['BackSpace', 'Home'] });
-    await call('type_text', { text: '# ' });
-    await waitFor(async () => JSON.stringify((await snapshot()).windows.find((w) => w.id === featherpad.id)).includes('# Qt on Wayland: 1+'), 10_000);
   });
 });
