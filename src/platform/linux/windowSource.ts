@@ -8,7 +8,7 @@
  */
 import type { AppInfo, NativeWindow } from '../probe.js';
 import type { AtspiApplication } from './atspi/apps.js';
-import { buildTopology } from './topology.js';
+import { buildTopology, type AppActionsByBus, type Topology } from './topology.js';
 import { activateWindow, closeWindow, listWindows, type X11Connection, type X11Window } from './x11/index.js';
 
 /** A window as a source lists it: X11 windows carry their X11 record, Wayland ones do not. */
@@ -43,12 +43,20 @@ export interface Claimed {
 
 export const NOTHING_CLAIMED: Claimed = { refs: new Set(), windows: [] };
 
+/** Application-level actions of the apps, found from their X11 windows (GTK GActions). */
+export type AppActionsReader = (windows: X11Window[], apps: AtspiApplication[]) => Promise<AppActionsByBus>;
+
 export class X11WindowSource implements WindowSource {
   readonly kind = 'x11';
-  constructor(readonly conn: X11Connection) {}
+  constructor(
+    readonly conn: X11Connection,
+    private readonly appActions?: AppActionsReader,
+  ) {}
 
-  async read(apps: AtspiApplication[]): Promise<SourceTopology> {
-    return buildTopology(await listWindows(this.conn), apps);
+  /** Every X11 window here carries its X11 record (`Topology`: the X11 probe relies on it). */
+  async read(apps: AtspiApplication[]): Promise<Topology> {
+    const windows = await listWindows(this.conn);
+    return buildTopology(windows, apps, this.appActions ? await this.appActions(windows, apps) : new Map());
   }
 
   async activate(window: SourceWindow): Promise<void> {
