@@ -113,8 +113,8 @@ export class Bridge {
   }
 
   /** `caller` identifies the session, so that sessions take turns in the queue. */
-  callTool(name: string, args: unknown, caller?: string | number): Promise<CallToolResult> {
-    return this.executor.call(name, args, caller);
+  callTool(name: string, args: unknown, caller?: string | number, signal?: AbortSignal): Promise<CallToolResult> {
+    return this.executor.call(name, args, caller, signal);
   }
 
   /** Changes after they have been applied (P-NOTE-1). */

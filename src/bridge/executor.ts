@@ -11,7 +11,7 @@ import type { AppInfo, Probe } from '../platform/probe.js';
 import type { ActionContext, ActionOutcome, StateReader, WaitOptions } from '../translate/types.js';
 import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
-import { SerialQueue, type Lane } from './queue.js';
+import { CancelledBeforeStart, SerialQueue, type Lane } from './queue.js';
 import type { BridgeState, ToolTarget, WindowRecord } from './state.js';
 import type { StateSync } from './sync.js';
 import { errorResult, successResult } from './toolResult.js';
@@ -40,15 +40,28 @@ export class Executor {
     return this.queue.size;
   }
 
-  /** `caller` (a session) is the fairness lane: callers take turns, each in its own order. */
-  call(name: string, rawArgs: unknown, caller?: Lane): Promise<CallToolResult> {
-    return this.queue.run(async () => {
-      try {
-        return await this.execute(name, rawArgs);
-      } catch (error) {
-        return errorResult(await this.toBridgeError(error, name, rawArgs));
-      }
-    }, caller);
+  /**
+   * `caller` (a session) is the fairness lane: callers take turns, each in its own order. A call
+   * whose `signal` aborts while it waits is dropped unrun; one already running completes, because
+   * stopping an action half-way (half the keys typed) could leave the app worse than either.
+   */
+  async call(name: string, rawArgs: unknown, caller?: Lane, signal?: AbortSignal): Promise<CallToolResult> {
+    try {
+      return await this.queue.run(
+        async () => {
+          try {
+            return await this.execute(name, rawArgs);
+          } catch (error) {
+            return errorResult(await this.toBridgeError(error, name, rawArgs));
+          }
+        },
+        caller,
+        signal,
+      );
+    } catch (error) {
+      if (!(error instanceof CancelledBeforeStart)) throw error;
+      return errorResult(new BridgeError('action_not_available', `"${name}" was cancelled before it ran; nothing was done.`));
+    }
   }
 
   private async execute(name: string, rawArgs: unknown): Promise<CallToolResult> {

@@ -77,7 +77,8 @@ async function run(
       // The owner may have paused the agent while the question was open.
       if (pause?.blocks(tool)) return denied(PAUSED_MESSAGE, 'paused');
     }
-    return await hub.bridge.callTool(name, args, connection.id); // the fair queue takes sessions in turn
+    // The fair queue takes sessions in turn; a call the client cancels while it waits never runs.
+    return await hub.bridge.callTool(name, args, connection.id, extra.signal);
   } finally {
     stopProgress();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SerialQueue } from '../../src/bridge/queue.js';
+import { CancelledBeforeStart, SerialQueue } from '../../src/bridge/queue.js';
 
 describe('SerialQueue (P-SESS-3)', () => {
   test('runs one task at a time in arrival order; a failure does not block the next', async () => {
@@ -45,5 +45,28 @@ describe('SerialQueue fairness (issue 11 item 11)', () => {
     }, 'a');
     await expect(bad).rejects.toThrow('sync');
     await expect(queue.run(async () => 'next', 'a')).resolves.toBe('next');
+  });
+});
+
+describe('SerialQueue cancellation', () => {
+  test('a waiting task whose signal aborts never runs; a running one finishes; the queue moves on', async () => {
+    const queue = new SerialQueue();
+    const ran: string[] = [];
+    let release!: () => void;
+    const first = queue.run(() => new Promise<void>((resolve) => (release = () => (ran.push('first'), resolve()))), 'a');
+    const controller = new AbortController();
+    const cancelled = queue.run(async () => void ran.push('cancelled'), 'a', controller.signal);
+    const last = queue.run(async () => void ran.push('last'), 'b');
+    controller.abort();
+    await expect(cancelled).rejects.toBeInstanceOf(CancelledBeforeStart);
+    expect(queue.size).toBe(2);
+    release();
+    await Promise.all([first, last]);
+    expect(ran).toEqual(['first', 'last']);
+    expect(queue.size).toBe(0);
+    const already = new AbortController();
+    already.abort();
+    await expect(queue.run(async () => void ran.push('never'), 'a', already.signal)).rejects.toBeInstanceOf(CancelledBeforeStart);
+    expect(ran).toEqual(['first', 'last']);
   });
 });

@@ -11,6 +11,8 @@ export interface AgentMetrics {
   toolCalls: number;
   reads: number;
   bytes: number;
+  /** Of `bytes`: what tools/list answers cost (issue 15 goal 3 halves it). */
+  toolListBytes: number;
   /** ~4 bytes per token, the usual estimate for JSON-heavy English text. */
   estimatedTokens: number;
   ms: number;
@@ -25,11 +27,20 @@ export class ScriptedAgent {
   private toolCalls = 0;
   private reads = 0;
   private bytes = 0;
+  private toolListBytes = 0;
+  private subscribed = false;
+  private updatesAtLastRead = 0;
   private readonly started = performance.now();
 
   constructor(readonly client: TestClient) {}
 
   async read(): Promise<Snapshot> {
+    if (!this.subscribed) {
+      // Like an agent that waits for news instead of polling: a re-read follows a notification.
+      await this.client.client.subscribeResource({ uri: 'app://windows' });
+      this.subscribed = true;
+    }
+    this.updatesAtLastRead = this.updates();
     const result = await this.client.client.readResource({ uri: 'app://windows' });
     const text = (result.contents[0] as { text: string }).text;
     this.reads++;
@@ -39,7 +50,9 @@ export class ScriptedAgent {
 
   async tools(): Promise<Tool[]> {
     const { tools } = await this.client.client.listTools();
-    this.bytes += Buffer.byteLength(JSON.stringify(tools));
+    const size = Buffer.byteLength(JSON.stringify(tools));
+    this.bytes += size;
+    this.toolListBytes += size;
     return tools;
   }
 
@@ -65,15 +78,29 @@ export class ScriptedAgent {
     return snapshot.windows.find((w) => title.test(w.title) && snapshot.operableWindowIds.includes(w.id) && !pending(w));
   }
 
-  /** Re-reads until an operable window matches (notifications are asynchronous; so are apps). */
+  /**
+   * Re-reads until an operable window matches (notifications are asynchronous; so are apps). It
+   * re-reads after each `resources/updated`, or after a second without one, so the bytes it counts
+   * do not grow with the machine's load as a fixed-interval poll's would.
+   */
   async waitForWindow(title: RegExp, timeoutMs = 20_000): Promise<ProtocolWindow> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const window = await this.operableWindow(title);
       if (window) return window;
       if (Date.now() > until) throw new Error(`no operable window titled ${title} after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
+      await this.waitForUpdate(Math.min(1000, Math.max(0, until - Date.now())));
     }
+  }
+
+  /** Waits for a `resources/updated` newer than the last read, at most `maxMs`. */
+  async waitForUpdate(maxMs = 1000): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (this.updates() === this.updatesAtLastRead && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  private updates(): number {
+    return this.client.recorder.events.filter((e) => e === 'resources/updated app://windows').length;
   }
 
   metrics(): AgentMetrics {
@@ -81,6 +108,7 @@ export class ScriptedAgent {
       toolCalls: this.toolCalls,
       reads: this.reads,
       bytes: this.bytes,
+      toolListBytes: this.toolListBytes,
       estimatedTokens: Math.round(this.bytes / 4),
       ms: Math.round(performance.now() - this.started),
     };

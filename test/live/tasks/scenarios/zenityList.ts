@@ -45,7 +45,7 @@ async function completeTable(agent: ScriptedAgent): Promise<TableBlock> {
     const warned = window.blocks.some((b) => b.type === 'notice' && b.severity === 'warn');
     if (table?.total === LIST_ROWS && !warned) return table;
     if (Date.now() > until) fail(`the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 250));
+    await agent.waitForUpdate();
   }
 }
 
