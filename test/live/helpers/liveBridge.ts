@@ -17,7 +17,7 @@ export interface LiveBridge extends Omit<LiveStack, 'close'> {
   logs: string[];
   /** Connects one more client. */
   connect(): Promise<TestClient>;
-  /** The window whose title matches, once it shows in the snapshot. */
+  /** The window whose title matches, once it shows in the snapshot with its content (not pending). */
   windowTitled(title: RegExp, timeoutMs?: number): Promise<Snapshot['windows'][number]>;
   /** The window with this id in a fresh snapshot, if it is there. */
   windowNow(id: string): Promise<Snapshot['windows'][number] | undefined>;
@@ -43,8 +43,10 @@ export function useLiveBridge(options: LiveStackOptions = {}): LiveBridge {
     };
     live.client = await live.connect();
     await live.client.client.subscribeResource({ uri: 'app://windows' });
+    // A window listed before its accessible appeared has no content or tools yet: wait, as an agent would.
+    const pending = (w: Snapshot['windows'][number]) => w.blocks.some((b) => b.type === 'notice' && /has not appeared yet/.test(b.text));
     live.windowTitled = (title, timeoutMs = 20_000) =>
-      waitFor(async () => (await live.client.snapshot()).windows.find((w) => title.test(w.title)), timeoutMs);
+      waitFor(async () => (await live.client.snapshot()).windows.find((w) => title.test(w.title) && !pending(w)), timeoutMs);
     live.windowNow = async (id) => (await live.client.snapshot()).windows.find((w) => w.id === id);
     live.fieldsOf = async (id) => ((await live.windowNow(id))?.blocks.find((b) => b.type === 'fields') as { items: FieldItems } | undefined)?.items ?? [];
   }, 120_000);
