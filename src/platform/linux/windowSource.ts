@@ -9,7 +9,7 @@
 import type { AppInfo, NativeWindow } from '../probe.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { buildTopology, type AppActionsByBus, type Topology } from './topology.js';
-import { activateWindow, closeWindow, listWindows, type X11Connection, type X11Window } from './x11/index.js';
+import { activateWindow, closeWindow, listWindows, waitActive, type ActivateResult, type X11Connection, type X11Window } from './x11/index.js';
 
 /** A window as a source lists it: X11 windows carry their X11 record, Wayland ones do not. */
 export interface SourceWindow {
@@ -61,8 +61,17 @@ export class X11WindowSource implements WindowSource {
 
   async activate(window: SourceWindow): Promise<void> {
     if (!window.x11) throw new Error(`window ${window.native.nativeId} is not an X11 window`);
-    const result = await activateWindow(this.conn, window.x11.xid);
-    if (!result.active) throw new Error(`window ${window.native.nativeId} could not be brought to the front (a modal window may hold the focus)`);
+    frontOrThrow(window, await activateWindow(this.conn, window.x11.xid));
+  }
+
+  /**
+   * Waits until X11 names the window active after someone else (the Wayland compositor) focused
+   * it. XWayland delivers keys to its X focus, which its window manager sets over X after the
+   * compositor's focus change: keys sent before that went to the window focused before.
+   */
+  async awaitActive(window: SourceWindow): Promise<void> {
+    if (!window.x11) throw new Error(`window ${window.native.nativeId} is not an X11 window`);
+    frontOrThrow(window, await waitActive(this.conn, window.x11.xid));
   }
 
   async close(window: SourceWindow): Promise<void> {
@@ -85,4 +94,8 @@ export function mergeTopologies(first: SourceTopology, second: SourceTopology): 
     if (!known || (known.id === known.name && app.id !== app.name)) apps.set(app.key, app);
   }
   return { apps: [...apps.values()], windows, nativeOfRef: new Map([...first.nativeOfRef, ...second.nativeOfRef]) };
+}
+
+function frontOrThrow(window: SourceWindow, result: ActivateResult): void {
+  if (!result.active) throw new Error(`window ${window.native.nativeId} could not be brought to the front (a modal window may hold the focus)`);
 }

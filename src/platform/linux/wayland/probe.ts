@@ -67,7 +67,9 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   async activateWindow(nativeId: string): Promise<void> {
     const window = this.window(nativeId);
-    await this.sourceOf(window).activate(window);
+    // XWayland windows too go through the compositor first: their EWMH activation may not focus.
+    if (window.x11 && this.x11 && (await this.wayland.activateXWayland(window.native))) await this.x11.awaitActive(window);
+    else await this.sourceOf(window).activate(window);
     if (!window.x11) this.wayland.noteUsed(nativeId);
     this.feed.markWindows();
   }
