@@ -2,16 +2,21 @@
  * Issue 15 goals 4 and 5 on a live headless desktop with 5 applications (gedit, the calculator,
  * 3 zenity dialogs), the built `gui-bridge serve --all-apps`:
  *  - start-up: from spawning the server to the answer of its first `app://windows` read (stdio,
- *    an SDK client). Reference in the same run: `serve --demo` (same process, no desktop).
- *    Goal: under 500 ms.
+ *    an SDK client), and the CPU time the server used until then (/proc: less sensitive to a busy
+ *    machine than the wall clock). References in the same run, interleaved: `serve --demo` (same
+ *    process, no desktop), `node -e ''` (spawn → exit) and pyatspi reading the same 5 applications
+ *    (attributes, relations, actions, text/value: spawn python3 → exit). Goal: under 500 ms.
  *  - a second client's first read: over HTTP, once a first client has read, a second one connects
  *    and reads; its read request alone, and connect + read. Reference: the first client's read.
  *    Goal: under 5 ms.
  *  - memory: the server's RSS (/proc) after both clients read and the desktop settled.
  *    Reference: a bare Node process (`node -e`, idle) and `serve --demo`. Goal: at most 100 MB.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -21,6 +26,7 @@ import { ms, summarise, table } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
+const DUMPER = fileURLToPath(new URL('../test/live/fixtures/atspi_dump.py', import.meta.url));
 const ZENITY = [['--question', '--text=One'], ['--entry', '--text=Two'], ['--list', '--column=N', 'a', 'b', 'c']];
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
@@ -32,17 +38,38 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Spawn → initialize → first read of app://windows answered, over stdio. */
-async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; windows: number }> {
+/** User + system CPU time a process has used so far (/proc/PID/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Spawn → initialize → first read of app://windows answered, over stdio; the server's CPU time then. */
+async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; cpu: number; windows: number }> {
   const start = performance.now();
   const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', ...args, '--log-level', 'error'], env: env as Record<string, string>, stderr: 'ignore' });
   const client = new Client({ name: 'bench-startup', version: '1' });
   await client.connect(transport, PATIENT);
   const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
   const elapsed = performance.now() - start;
+  const cpu = cpuMs(transport.pid as number);
   await client.close();
   const text = read.contents[0] && 'text' in read.contents[0] ? read.contents[0].text : '{}';
-  return { ms: elapsed, windows: (JSON.parse(text) as { windows?: unknown[] }).windows?.length ?? 0 };
+  return { ms: elapsed, cpu, windows: (JSON.parse(text) as { windows?: unknown[] }).windows?.length ?? 0 };
+}
+
+/** Spawn → exit of bare Node: what any server started by its client pays before its own code. */
+function bareNode(): number {
+  const start = performance.now();
+  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  return performance.now() - start;
+}
+
+/** Spawn → exit of pyatspi reading every application of the desktop (the same fields as ours). */
+function pyatspiRead(env: NodeJS.ProcessEnv): { ms: number; apps: number } {
+  const start = performance.now();
+  const out = JSON.parse(execFileSync('/usr/bin/python3', [DUMPER, '--detail'], { env, maxBuffer: 64 << 20 }).toString()) as { apps: unknown[] };
+  return { ms: performance.now() - start, apps: out.apps.length };
 }
 
 async function httpClient(url: URL): Promise<{ client: Client; connectMs: number }> {
@@ -58,7 +85,39 @@ async function timedRead(client: Client): Promise<number> {
   return performance.now() - start;
 }
 
-/** First and second client over HTTP, then the server's RSS. */
+/** One POST over a kept-alive connection, no client library: what the server and HTTP cost alone. */
+function rawPost(url: URL, agent: Agent, body: unknown, sessionId?: string): Promise<{ sessionId?: string; text: string }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  if (sessionId) headers['mcp-session-id'] = sessionId;
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ sessionId: res.headers['mcp-session-id'] as string | undefined, text }));
+    });
+    req.on('error', fail);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** A client without a library: initialize, initialized, then its first read (timed alone). */
+async function rawClientFirstRead(url: URL): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const init = await rawPost(url, agent, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-raw', version: '1' } } });
+    await rawPost(url, agent, { jsonrpc: '2.0', method: 'notifications/initialized' }, init.sessionId);
+    const start = performance.now();
+    const read = await rawPost(url, agent, { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'app://windows' } }, init.sessionId);
+    const elapsed = performance.now() - start;
+    if (!read.text.includes('operableWindowIds')) throw new Error(`raw read failed: ${read.text.slice(0, 200)}`);
+    return elapsed;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** First and second client over HTTP (and a third without a client library), then the server's RSS. */
 async function twoClients(args: string[], env: NodeJS.ProcessEnv, settleMs: number) {
   const { child, url } = await startHttpServe([...args, '--log-level', 'info'], env);
   try {
@@ -66,11 +125,12 @@ async function twoClients(args: string[], env: NodeJS.ProcessEnv, settleMs: numb
     const firstRead = await timedRead(first.client);
     const second = await httpClient(url);
     const secondRead = await timedRead(second.client);
+    const rawRead = await rawClientFirstRead(url);
     await sleep(settleMs);
     const rss = rssMb(child.pid as number);
     await first.client.close();
     await second.client.close();
-    return { firstRead, secondConnect: second.connectMs, secondRead, rss };
+    return { firstRead, secondConnect: second.connectMs, secondRead, rawRead, rss };
   } finally {
     child.kill('SIGTERM');
   }
@@ -88,35 +148,68 @@ const desktop = await openDesktop({ apps: ['gedit', 'gnome-calculator'], ...(DIS
 try {
   for (const args of ZENITY) await desktop.launch('zenity', args);
   const env = desktopProcessEnv(desktop.env);
+  const loadBefore = loadavg()[0] as number;
   await firstRead(['--all-apps'], env); // warm the file cache
   const live: number[] = [];
+  const liveCpu: number[] = [];
   const demo: number[] = [];
+  const demoCpu: number[] = [];
+  const node: number[] = [];
+  const py: number[] = [];
   let windows = 0;
+  let pyApps = 0;
   for (let i = 0; i < RUNS; i++) {
     const run = await firstRead(['--all-apps'], env);
     live.push(run.ms);
+    liveCpu.push(run.cpu);
     windows = run.windows;
-    demo.push((await firstRead(['--demo'], env)).ms);
+    const demoRun = await firstRead(['--demo'], env);
+    demo.push(demoRun.ms);
+    demoCpu.push(demoRun.cpu);
+    node.push(bareNode());
+    const pyRun = pyatspiRead(env);
+    py.push(pyRun.ms);
+    pyApps = pyRun.apps;
   }
   const second: Array<Awaited<ReturnType<typeof twoClients>>> = [];
   for (let i = 0; i < Math.min(RUNS, 5); i++) second.push(await twoClients(['--all-apps'], env, 2000));
   const demoTwo = await twoClients(['--demo'], env, 1000);
   const bare = await bareNodeRss();
   const med = (values: number[]) => summarise(values).median;
+  const ratio = (value: number, reference: number) => `${(value / reference).toFixed(1)}×`;
+  const load = `load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs`;
 
-  console.log(`Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows), Node ${process.version}\n`);
+  console.log(`Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows; pyatspi saw ${pyApps} apps), Node ${process.version}, ${load}\n`);
+  const startRow = (measure: string, values: number[], cpu?: number[]) => ({
+    measure,
+    median: ms(med(values)),
+    min: ms(summarise(values).min),
+    'server CPU': cpu ? ms(med(cpu)) : '',
+    '÷ node -e': ratio(med(values), med(node)),
+    '÷ pyatspi': ratio(med(values), med(py)),
+    n: values.length,
+  });
   console.log(table([
-    { measure: 'spawn → first app://windows read, --all-apps (goal < 500 ms)', median: ms(med(live)), min: ms(summarise(live).min), n: live.length },
-    { measure: 'spawn → first app://windows read, --demo (reference)', median: ms(med(demo)), min: ms(summarise(demo).min), n: demo.length },
-    { measure: 'second client: its first read (goal < 5 ms)', median: ms(med(second.map((s) => s.secondRead))), min: ms(summarise(second.map((s) => s.secondRead)).min), n: second.length },
-    { measure: 'second client: connect (initialize) + first read', median: ms(med(second.map((s) => s.secondConnect + s.secondRead))), min: ms(summarise(second.map((s) => s.secondConnect + s.secondRead)).min), n: second.length },
-    { measure: 'first client: its first read (reference)', median: ms(med(second.map((s) => s.firstRead))), min: ms(summarise(second.map((s) => s.firstRead)).min), n: second.length },
+    startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
+    startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
+    startRow("node -e '', spawn → exit (reference)", node),
+    startRow('pyatspi full read of the same desktop, spawn → exit (reference)', py),
   ]));
   console.log('');
+  const firstReads = second.map((s) => s.firstRead);
+  const readRow = (measure: string, values: number[]) => ({ measure, median: ms(med(values)), min: ms(summarise(values).min), '÷ first client': ratio(med(values), med(firstReads)), n: values.length });
   console.log(table([
-    { process: 'serve --all-apps, 5 apps, after 2 clients read (goal ≤ 100 MB)', 'RSS MB': med(second.map((s) => s.rss)).toFixed(1) },
-    { process: 'serve --demo, after 2 clients read (reference)', 'RSS MB': demoTwo.rss.toFixed(1) },
-    { process: 'node -e, idle (reference)', 'RSS MB': bare.toFixed(1) },
+    readRow('second client: its first read (goal < 5 ms)', second.map((s) => s.secondRead)),
+    readRow('a third client without a client library (node:http): its first read', second.map((s) => s.rawRead)),
+    readRow('second client: connect (initialize) + first read', second.map((s) => s.secondConnect + s.secondRead)),
+    readRow('first client: its first read (reference)', firstReads),
+  ]));
+  console.log('');
+  const rssRow = (process: string, rss: number) => ({ process, 'RSS MB': rss.toFixed(1), '÷ node -e idle': ratio(rss, bare) });
+  console.log(table([
+    rssRow('serve --all-apps, 5 apps, after 2 clients read (goal ≤ 100 MB)', med(second.map((s) => s.rss))),
+    rssRow('serve --demo, after 2 clients read (reference)', demoTwo.rss),
+    rssRow('node -e, idle (reference)', bare),
   ]));
 } finally {
   await desktop.stop();

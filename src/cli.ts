@@ -4,6 +4,7 @@
  * runs, so `--version` and `--help` load nothing but this file and `version.js` (issue 12: fast
  * start-up for clients that spawn the server, measured by bench/cli-startup.ts).
  */
+import nodeModule from 'node:module';
 import { PROTOCOL_NAME, PROTOCOL_VERSION, SERVER_VERSION } from './version.js';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -56,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usageLine('gui-bridge', `unknown command "${command}"`));
     return 2;
   }
+  // Node 22.1+ keeps V8's compiled code of every module it loads on disk (the OS temp folder) and
+  // reuses it at the next start (issue 15: spawn → first read); absent on Node 20, nothing happens.
+  // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   // Only a Wayland desktop's environment names a desktop user: load that code only then.
   if (process.env.GUI_BRIDGE_DESKTOP_USER) {
     const { desktopUserTarget, reexecAs } = await import('./cli/desktopUser.js');

@@ -5,7 +5,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { toolName } from '../protocol/names.js';
-import type { A11yNode } from '../platform/probe.js';
 import { acceptsExpectedVersion, annotationsFor } from '../translate/annotations.js';
 import { buildOutputSchema, toInputJsonSchema, toResultJsonSchema, type JsonSchema } from '../translate/jsonSchema.js';
 import type { ActionDef, AppActionDef, WindowView } from '../translate/types.js';
@@ -39,13 +38,14 @@ const NO_RESULT_OUTPUT = buildOutputSchema(undefined);
 export function prepareWindowActions(
   winId: string,
   view: WindowView,
-  root: A11yNode,
+  reading: unknown,
 ): Map<string, PreparedAction> {
   const prepared = new Map<string, PreparedAction>();
   for (const def of view.actions) {
     if (prepared.has(def.name)) continue;
-    if (def.available && !def.available(view, root)) continue; // P-TOOL-2: hidden while unavailable
-    const input = typeof def.input === 'function' ? def.input(view, root) : def.input;
+    // The translator's reading, computed once for this window state (readAndTranslate).
+    if (def.available && !def.available(view, reading)) continue; // P-TOOL-2: hidden while unavailable
+    const input = typeof def.input === 'function' ? def.input(view, reading) : def.input;
     const acceptsVersion = acceptsExpectedVersion(def.kind);
     const name = toolName(winId, def.name);
     prepared.set(def.name, {

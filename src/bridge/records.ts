@@ -20,7 +20,7 @@ export function buildRecord(previous: WindowRecord | undefined, input: RecordInp
   // P-CONC-1 / D-5: start at 1, +1 exactly when summary or blocks change; never on a read.
   const changed = previous === undefined || previous.contentKey !== contentKey;
   const version = previous === undefined ? 1 : changed ? previous.version + 1 : previous.version;
-  const actions = prepareWindowActions(input.winId, input.translation.view, input.tree.root);
+  const actions = prepareWindowActions(input.winId, input.translation.view, input.translation.reading);
   return {
     winId: input.winId,
     order: input.order,

@@ -43,10 +43,10 @@ export { CHORDS_INPUT, closeAction, closeDiscardingAction, focusAction, newModal
 // Tree helpers, text repair, the one memo.
 export { findAll, findFirst, hasState, indexByRef, isEnabled, labelOf, relationTargets, textOf } from '../translate/tree.js';
 export { cleanText, oneLine, repairName } from '../translate/text.js';
-export { readOnce, readOnceBy } from '../translate/readOnce.js';
+export { readOnce } from '../translate/readOnce.js';
 
 // The reading kit: the generic translator's readers and block builders.
-export { readWindow } from '../../translators/generic/reading.js';
+export { readGeneric, readWindow, type GenericReading } from '../../translators/generic/reading.js';
 export type { Button, Collection, Field, FieldKind, MenuEntry, Notice, Option, TabStrip, WindowReading } from '../../translators/generic/model.js';
 export type { MessageKind } from '../../translators/generic/notices.js';
 export { buildBlocks, collectionBlock, documentBlock, isCut, isDocument, PREVIEW_CHARS, PREVIEW_ROWS } from '../../translators/generic/blocks.js';

@@ -14,6 +14,7 @@ import {
 import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import type { SessionHub } from './hub.js';
 import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
+import { sharedSchemaValidator } from './schemaValidator.js';
 import { handleToolCall, listedTools } from './toolCall.js';
 
 /** MCP's "resource not found" error code. */
@@ -36,6 +37,7 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
         logging: {}, // issue 12: logging/setLevel + notifications/message
       },
       instructions: bridge.instructions(), // P-INIT-3
+      jsonSchemaValidator: sharedSchemaValidator,
     },
   );
   const connection = hub.add(server, transport);

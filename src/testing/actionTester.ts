@@ -8,6 +8,7 @@ import { prepareWindowActions } from '../bridge/prepare.js';
 import { validateArgs } from '../bridge/validateArgs.js';
 import type { Fixture } from '../platform/fixture/format.js';
 import type { A11yNode } from '../platform/probe.js';
+import { readAndTranslate } from '../translate/define.js';
 import { matchesWindow } from '../translate/registry.js';
 import type { ActionOutcome, LiveWindow, TranslatorDef, WindowFacts } from '../translate/types.js';
 import { fakeActionContext, type PrimitiveCall, type PrimitiveEffect } from './actionContext.js';
@@ -98,7 +99,8 @@ export class ActionTester {
     if (!tree) return undefined;
     const translator = this.options.translators.find((t) => matchesWindow(t.match, facts, tree.root));
     if (!translator) return undefined;
-    const view = translator.translate(facts, tree, { platform: this.fixture.recording.platform, warnings: tree.warnings, truncated: tree.truncated });
-    return { translator, view, prepared: prepareWindowActions(facts.winId, view, tree.root) };
+    const ctx = { platform: this.fixture.recording.platform, warnings: tree.warnings, truncated: tree.truncated };
+    const { view, reading } = readAndTranslate(translator, facts, tree, ctx);
+    return { translator, view, prepared: prepareWindowActions(facts.winId, view, reading) };
   }
 }

@@ -12,6 +12,7 @@ import { WindowIdAllocator } from '../bridge/windowIds.js';
 import type { Fixture } from '../platform/fixture/format.js';
 import { BlockSchema, type Block } from '../protocol/schemas.js';
 import type { JsonSchema } from '../translate/jsonSchema.js';
+import { readAndTranslate } from '../translate/define.js';
 import { matchesWindow } from '../translate/registry.js';
 import type { ActionKind, TranslatorDef, WindowFacts } from '../translate/types.js';
 
@@ -50,15 +51,15 @@ export function translateFixture(fixture: Fixture, translator: TranslatorDef): P
     const frozenFacts = deepFreeze(structuredClone(facts));
     const ctx = deepFreeze({ platform: fixture.recording.platform, warnings: tree.warnings, truncated: tree.truncated });
     const where = `translator "${translator.id}" on window ${facts.nativeId} ("${facts.title}")`;
-    const view = translator.translate(frozenFacts, tree, ctx);
+    const { view, reading } = readAndTranslate(translator, frozenFacts, tree, ctx);
     for (const [i, block] of view.blocks.entries()) {
       const parsed = BlockSchema.safeParse(block);
       if (!parsed.success) throw new Error(`${where}: block ${i} is not a valid block: ${parsed.error.issues[0]?.message}`);
     }
     const published = publishContent(view);
-    const again = publishContent(translator.translate(frozenFacts, tree, ctx));
+    const again = publishContent(readAndTranslate(translator, frozenFacts, tree, ctx).view);
     if (JSON.stringify(again) !== JSON.stringify(published)) throw new Error(`${where} is not deterministic: two runs differ`);
-    const actions = [...prepareWindowActions(facts.winId, view, tree.root).values()].map((p) => ({
+    const actions = [...prepareWindowActions(facts.winId, view, reading).values()].map((p) => ({
       name: p.action,
       kind: p.def.kind,
       inputSchema: p.descriptor.inputSchema as JsonSchema,

@@ -1,6 +1,7 @@
 import { BlockSchema } from '../protocol/schemas.js';
 import type { A11yNode, AppInfo, WindowTree } from '../platform/probe.js';
 import type { Logger } from '../util/logger.js';
+import { readAndTranslate } from './define.js';
 import type { AppActionDef, AppMatch, TranslateContext, TranslatorDef, WindowFacts, WindowMatch, WindowView } from './types.js';
 
 /** An explicit, ordered list of translators: the first match wins, else the fallback. */
@@ -12,6 +13,8 @@ export interface TranslatorRegistry {
 export interface Translation {
   translatorId: string;
   view: WindowView;
+  /** The translator's reading of this window state, for the actions' `input` and `available`. */
+  reading: unknown;
 }
 
 export function pickTranslator(registry: TranslatorRegistry, window: WindowFacts, root: A11yNode): TranslatorDef {
@@ -41,7 +44,7 @@ export function translateWindow(
   };
   const fallback = chosen === registry.fallback ? undefined : attempt(registry.fallback, window, tree, ctx, log);
   const view = fallback?.view ?? { summary: `${window.title} (content unavailable)`, blocks: [], actions: [] };
-  return { translatorId: fallback?.translatorId ?? 'none', view: { ...view, blocks: [notice, ...view.blocks] } };
+  return { translatorId: fallback?.translatorId ?? 'none', view: { ...view, blocks: [notice, ...view.blocks] }, reading: fallback?.reading ?? tree.root };
 }
 
 function attempt(
@@ -52,7 +55,8 @@ function attempt(
   log: Logger,
 ): Translation | undefined {
   try {
-    return { translatorId: translator.id, view: checkView(translator.translate(window, tree, ctx)) };
+    const { view, reading } = readAndTranslate(translator, window, tree, ctx);
+    return { translatorId: translator.id, view: checkView(view), reading };
   } catch (error) {
     log.error(`translator "${translator.id}" failed on window ${window.winId}`, {
       translator: translator.id,

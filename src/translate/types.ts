@@ -14,11 +14,14 @@ export interface WindowFacts extends NativeWindow {
 /** A block as a translator returns it; `id` is a stable key within the window (P-BLK-1). */
 export type BlockDraft = Block;
 
-/** What a translator makes of one window: pure data plus the actions it offers. */
-export interface WindowView {
+/**
+ * What a translator makes of one window: pure data plus the actions it offers. `R` is the
+ * translator's reading, which the bridge passes to every action's `input` and `available`.
+ */
+export interface WindowView<R = unknown> {
   summary: string;
   blocks: BlockDraft[];
-  actions: ActionDef[];
+  actions: ReadonlyArray<ActionDef<z.ZodObject, unknown, R>>;
 }
 
 export interface TranslateContext {
@@ -82,10 +85,20 @@ export interface ActionOutcome<R> {
   image?: { mimeType: 'image/png' | 'image/jpeg'; data: Buffer };
 }
 
-type InputSource<I extends z.ZodObject> = I | ((view: WindowView, tree: A11yNode) => I);
+/**
+ * A function of the view and the translator's reading. Written as a method type on purpose:
+ * method parameters are checked both ways, so an action that reads `GenericReading` fits the view
+ * of a translator whose reading extends it, and any action fits the bridge's erased `ActionDef`,
+ * while a reading of an unrelated type is still refused.
+ */
+type OfReading<Reading, T> = { of(view: WindowView, reading: Reading): T }['of'];
 
-/** The declaration and behaviour of one action; made by `defineAction`. */
-export interface ActionDef<I extends z.ZodObject = z.ZodObject, R = unknown> {
+/**
+ * The declaration and behaviour of one action; made by `defineAction`. `Reading` is what the
+ * bridge passes to `input` and `available`: the reading of the translator that offers the action
+ * (its `read`), the window's tree root when the translator declares no `read`.
+ */
+export interface ActionDef<I extends z.ZodObject = z.ZodObject, R = unknown, Reading = unknown> {
   name: string;
   title: string;
   description: string;
@@ -93,11 +106,12 @@ export interface ActionDef<I extends z.ZodObject = z.ZodObject, R = unknown> {
   /** Overrides the kind's default `idempotentHint`. */
   idempotent?: boolean;
   openWorld?: boolean;
-  input: InputSource<I>;
+  /** The parameters: a schema, or a function of the window's reading (enums of what is shown). */
+  input: I | OfReading<Reading, I>;
   /** Schema of `result` in the success output (P-TOOL-11). */
   output?: z.ZodObject;
   /** Hides the action while false (P-TOOL-2). Defaults to always available. */
-  available?: (view: WindowView, tree: A11yNode) => boolean;
+  available?: OfReading<Reading, boolean>;
   /** Deadline for run + waiting for the effect. */
   timeoutMs?: number;
   run(args: z.infer<I>, ctx: ActionContext): Promise<ActionOutcome<R> | void>;
@@ -130,10 +144,17 @@ export interface WindowMatch extends AppMatch {
   test?: (window: WindowFacts, tree: A11yNode) => boolean;
 }
 
-export interface TranslatorDef {
+/**
+ * A translator plugin. `R` is its reading: what it makes of a window's tree, computed by `read`
+ * once per window state. The bridge passes it to `translate` (summary and blocks) and to every
+ * action's `input` and `available`. Without `read`, the reading is the tree's root node.
+ */
+export interface TranslatorDef<R = unknown> {
   id: string;
   match: WindowMatch;
-  translate(window: WindowFacts, tree: WindowTree, ctx: TranslateContext): WindowView;
+  /** The translator's reading of one window state; pure and deterministic, like `translate`. */
+  read?(window: WindowFacts, tree: WindowTree): R;
+  translate(window: WindowFacts, tree: WindowTree, ctx: TranslateContext, reading: R): WindowView<R>;
   /**
    * Application-level actions for the apps `match` names by appId/appName; on the registry's
    * fallback, for every other app. A function of the app when they derive from what the app

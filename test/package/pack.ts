@@ -1,11 +1,14 @@
 /**
  * Packs this repository as a user gets it: a copy of the source tree (a "fresh clone": tracked
  * and new files, no dist) is packed — prepack builds it — into `work`. Shared by the tarball
- * tests (issue 12) and the translator SDK tests (issue 14).
+ * tests (issue 12) and the translator SDK tests (issue 14): `sharedPack()` builds the tarball once
+ * per test run, however many test files (in parallel forks) ask for it.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -34,4 +37,45 @@ export function packFreshClone(work: string): { tarball: string; packed: string[
   symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir'); // node_modules borrowed
   const [info] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], clone)) as Array<{ filename: string; files: Array<{ path: string }> }>;
   return { tarball: join(work, info!.filename), packed: info!.files.map((f) => f.path) };
+}
+
+export interface Pack {
+  tarball: string;
+  packed: string[];
+}
+
+/**
+ * The tarball of this run, packed once (a full TypeScript build): the first test file to ask packs
+ * it while holding a lock folder, so a parallel fork waits instead of building too; the others
+ * reuse it. It lives in the run's folder (test/runFolder.ts), removed when the run ends.
+ */
+export async function sharedPack(): Promise<Pack> {
+  const folder = join(inject('runFolder'), 'pack');
+  const done = join(folder, 'pack.json');
+  const lock = `${folder}.lock`;
+  for (;;) {
+    if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as Pack;
+    if (takeLock(lock)) break;
+    await sleep(500); // another fork is packing
+  }
+  try {
+    rmSync(folder, { recursive: true, force: true }); // what a failed attempt left
+    mkdirSync(folder);
+    const pack = packFreshClone(folder);
+    rmSync(join(folder, 'clone'), { recursive: true, force: true }); // only the tarball is needed
+    writeFileSync(done, JSON.stringify(pack));
+    return pack;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** mkdir is atomic: exactly one caller creates the lock folder. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { npm, packFreshClone, ROOT } from './pack.js';
+import { npm, ROOT, sharedPack } from './pack.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gui-bridge-pack-'));
 const app = join(work, 'app');
@@ -44,9 +44,9 @@ async function connect(command: string, args: string[], env: Record<string, stri
 }
 
 describe('the packed tarball, installed with production dependencies only', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     // A fresh clone: the tracked and new (not ignored) files only, no dist; node_modules borrowed.
-    ({ tarball, packed } = packFreshClone(work));
+    ({ tarball, packed } = await sharedPack());
     mkdirSync(app);
     npm(['init', '-y'], app);
     npm(['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);

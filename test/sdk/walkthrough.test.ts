@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npm, packFreshClone, ROOT } from '../package/pack.js';
+import { npm, ROOT, sharedPack } from '../package/pack.js';
 
 const work = mkdtempSync(join(tmpdir(), 'gui-bridge-sdk-'));
 const EXAMPLE = join(ROOT, 'examples/galculator-translator');
@@ -70,8 +70,8 @@ async function connect(cwd: string, args: string[]): Promise<Client> {
   return client;
 }
 
-beforeAll(() => {
-  ({ tarball, packed } = packFreshClone(work));
+beforeAll(async () => {
+  ({ tarball, packed } = await sharedPack()); // built once per run, shared with test/package/tarball.test.ts
 }, 600_000); // a full TypeScript build on a shared 2-core machine
 
 afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000); // node_modules trees on a busy machine

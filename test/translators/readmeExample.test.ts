@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { translateFixture } from '../../src/testing/fixtureView.js';
 import { loadFixture } from '../../src/testing/tester.js';
+import { readAndTranslate } from '../../src/translate/define.js';
 import { yesNoDialogTranslator } from '../../translators/examples/yesNoDialog.js';
 import { fakeContext } from './generic/fakeContext.js';
 
@@ -27,7 +28,7 @@ describe('translators/README.md worked example', () => {
     const fixture = loadFixture('fixtures/zenity/question.json');
     const root = Object.values(fixture.trees)[0]!.root;
     const { ctx, calls } = fakeContext(root, (c) => (c.primitive === 'doAction' ? { close: true } : undefined));
-    const answer = yesNoDialogTranslator.translate(ctx.window!.facts, ctx.window!.tree, { platform: 'linux', warnings: [], truncated: false }).actions[0]!;
+    const answer = readAndTranslate(yesNoDialogTranslator, ctx.window!.facts, ctx.window!.tree, { platform: 'linux', warnings: [], truncated: false }).view.actions[0]!;
     expect(await answer.run({ choice: 'yes' } as never, ctx)).toEqual({ message: 'Answered yes.' });
     const yes = JSON.stringify(root).match(/"ref":"([^"]+)","role":"push_button","name":"Yes"/)?.[1];
     expect(calls).toEqual([{ primitive: 'doAction', args: [yes, 'click'] }]);

@@ -8,6 +8,7 @@ import type { A11yNode } from '../../src/platform/probe.js';
 import type { Fixture } from '../../src/platform/fixture/format.js';
 import { fixtureFacts } from '../../src/testing/fixtureView.js';
 import { fixtureFiles, loadFixture } from '../../src/testing/tester.js';
+import { readAndTranslate } from '../../src/translate/define.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { zenityTranslator } from '../../translators/zenity/index.js';
 import { zenityKind } from '../../translators/zenity/kinds.js';
@@ -24,7 +25,7 @@ function actionOf(scenario: string, name: string): { root: A11yNode; action: Act
   const { fixture, root } = load(scenario);
   const facts = fixtureFacts(fixture)[0];
   if (!facts) throw new Error(`no window in ${scenario}`);
-  const view = zenityTranslator.translate(facts, { root, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
+  const { view } = readAndTranslate(zenityTranslator, facts, { root, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
   const action = view.actions.find((a) => a.name === name);
   if (!action) throw new Error(`no ${name} on ${scenario}`);
   return { root, action };
@@ -67,7 +68,7 @@ describe('zenity dialog kinds', () => {
     const { fixture, root } = load('long-list');
     const table = Object.assign(root.children[0]?.children[0]?.children[1]?.children[0] as A11yNode, { childCount: 10_002 });
     table.attributes = { ...table.attributes, rows: '10000' };
-    const view = zenityTranslator.translate(fixtureFacts(fixture)[0] as never, { root, nodeCount: 194, truncated: true, warnings: [] }, { platform: 'linux', warnings: [], truncated: true });
+    const { view } = readAndTranslate(zenityTranslator, fixtureFacts(fixture)[0] as never, { root, nodeCount: 194, truncated: true, warnings: [] }, { platform: 'linux', warnings: [], truncated: true });
     expect(view.summary).toBe('"Long list" asks to choose one of 10,000 rows (Number, Name), the first 20 shown (load_rows reads the others): Pick one item');
     expect(view.blocks.map((b) => b.type)).toEqual(['text', 'table']);
     expect(view.blocks[1]).toMatchObject({ offset: 0, total: 10_000 });

@@ -18,7 +18,7 @@ const editField = defineAction({
   description: 'Sets one field of the order form to a new value (the whole text is replaced).',
   kind: 'write',
   idempotent: true,
-  input: (_view, root) => {
+  input: (_view, root: A11yNode) => {
     const keys = formOf(root).filter((f) => f.editable).map((f) => f.key);
     const labels = formOf(root).filter((f) => f.editable).map((f) => `${f.key} = "${f.label}"`);
     return z.object({
@@ -26,7 +26,7 @@ const editField = defineAction({
       value: z.string().max(2000).describe('The new text of the field.'),
     });
   },
-  available: (_view, root) => formOf(root).some((f) => f.editable),
+  available: (_view, root: A11yNode) => formOf(root).some((f) => f.editable),
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const field = formOf(window.tree.root).find((f) => f.key === args.field) as FormField;
@@ -47,7 +47,7 @@ const submit = defineAction({
     'Submits the order. Invalid fields are reported as validation_failed per field (field names as in edit_field); a valid order opens a "Confirm order" dialog (see openedWindowIds).',
   kind: 'write',
   input: z.object({}),
-  available: (_view, root) => buttonEnabled(root, 'Submit'),
+  available: (_view, root: A11yNode) => buttonEnabled(root, 'Submit'),
   async run(_args, ctx) {
     const window = requireWindow(ctx);
     const before = new Set(ctx.state.windows().map((w) => w.winId));

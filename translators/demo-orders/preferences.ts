@@ -30,7 +30,7 @@ const save = defineAction({
   description: 'Changes the given preferences (omitted ones stay as they are), saves them and closes the dialog.',
   kind: 'write',
   idempotent: true,
-  input: (_view, root) => {
+  input: (_view, root: A11yNode) => {
     const options = readPrefs(root).options;
     return z.object({
       currency: z.enum(options as [string, ...string[]]).optional().describe('Currency used for amounts.'),

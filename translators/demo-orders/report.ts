@@ -15,7 +15,7 @@ const loadRows = defineAction({
   title: 'Load rows',
   description: `Returns up to ${MAX_LOAD} rows of the report table starting at a 0-based row offset.`,
   kind: 'read',
-  input: (_view, root) => {
+  input: (_view, root: A11yNode) => {
     const total = readTable(tableOf(root) as A11yNode).total;
     return z.object({
       offset: z.number().int().min(0).max(Math.max(0, total - 1)).default(0).describe(`0-based index of the first row (0 to ${total - 1}).`),
@@ -28,7 +28,7 @@ const loadRows = defineAction({
     offset: z.number().int(),
     total: z.number().int(),
   }),
-  available: (_view, root) => tableOf(root) !== undefined,
+  available: (_view, root: A11yNode) => tableOf(root) !== undefined,
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const table = readTable(tableOf(window.tree.root) as A11yNode);

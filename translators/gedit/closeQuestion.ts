@@ -4,8 +4,8 @@
  * `answer` saves, discards or cancels, and returns once gedit did it.
  */
 import { z } from 'zod';
-import { BridgeError, defineAction, findAll, newModalOf, readWindow, requireWindow, translateGeneric } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import { BridgeError, defineAction, findAll, newModalOf, requireWindow, translateGeneric } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, GenericReading, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 const DISCARD = 'Close without Saving';
 /** "save" is "Save" for a document with a file, "Save As…" for one never saved. */
@@ -58,8 +58,7 @@ const answer = defineAction({
   },
 });
 
-export function translateCloseQuestion(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const reading = readWindow(root);
-  const question = reading.message?.text ?? reading.texts[0] ?? 'Save changes before closing?';
-  return { summary: `gedit asks: ${question}`, blocks: translateGeneric(window, root, ctx).blocks, actions: [answer] };
+export function translateCloseQuestion(window: WindowFacts, reading: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
+  const question = reading.generic.message?.text ?? reading.generic.texts[0] ?? 'Save changes before closing?';
+  return { summary: `gedit asks: ${question}`, blocks: translateGeneric(window, reading, ctx).blocks, actions: [answer] };
 }

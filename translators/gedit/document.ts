@@ -3,9 +3,10 @@
  * title, "*notes.txt (~/Documents) - gedit"), the text (the editable text view of the selected
  * tab), the language and tab width (the status bar's popover buttons, which the probe recovers:
  * GTK3 status bars hide their children), the cursor (the text view's caret offset, shown as gedit
- * shows it: "Ln 2, Col 5") and the open documents (the tabs). Memoised per tree root.
+ * shows it: "Ln 2, Col 5") and the open documents (the tabs). The tree's part is memoised per tree
+ * root: the translator's `read` and the actions' `run` share it.
  */
-import { findAll, findFirst, hasState, readOnceBy } from '../../src/sdk/translate.js';
+import { findAll, findFirst, hasState, readOnce } from '../../src/sdk/translate.js';
 import type { A11yNode } from '../../src/sdk/translate.js';
 
 export interface Cursor {
@@ -48,12 +49,15 @@ export function isDocumentView(node: A11yNode): boolean {
   return node.role === 'text' && hasState(node, 'multi_line') && hasState(node, 'editable');
 }
 
-/** The title is read with the tree: a title change alone (saved, modified) must show too. */
+/**
+ * The title is read with the tree: a title change alone (saved, modified) must show too. Only
+ * the tree's part is memoised (per tree root); the title's part is a cheap parse.
+ */
 export function readEditor(title: string, root: A11yNode): EditorReading {
-  return readEditorOnce(root, title);
+  return { ...parseTitle(title), ...readDocument(root) };
 }
 
-const readEditorOnce = readOnceBy((root, title) => buildReading(title, root));
+type DocumentReading = Omit<EditorReading, 'name' | 'folder' | 'modified' | 'readOnly'>;
 
 export function parseTitle(title: string): { name: string; folder: string | null; modified: boolean; readOnly: boolean } {
   const match = TITLE.exec(title);
@@ -61,12 +65,11 @@ export function parseTitle(title: string): { name: string; folder: string | null
   return { name: match[2] ?? title, folder: match[3] ?? null, modified: match[1] === '*', readOnly: title.includes(' [Read-Only]') };
 }
 
-function buildReading(title: string, root: A11yNode): EditorReading {
+const readDocument: (root: A11yNode) => DocumentReading = readOnce((root) => {
   const view = currentView(root);
   const text = view?.value ?? '';
   const length = Math.max(Number(view?.attributes?.character_count ?? 0), Array.from(text).length);
   return {
-    ...parseTitle(title),
     ...(view ? { view } : {}),
     text,
     length,
@@ -74,7 +77,7 @@ function buildReading(title: string, root: A11yNode): EditorReading {
     cursor: view ? cursorOf(view, text) : null,
     tabs: tabsOf(root),
   };
-}
+});
 
 /** The text view of the selected tab; with one document, the only shown one. */
 function currentView(root: A11yNode): A11yNode | undefined {

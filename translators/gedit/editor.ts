@@ -4,9 +4,9 @@
  * load_text reads the rest: P-BLK-7), the open documents when there are several, and gedit's
  * info bars (errors loading or saving a file) as notices.
  */
-import { closeAction, documentBlock, probeNotices, readWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, BlockDraft, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
-import { lineCount, readEditor, type EditorReading } from './document.js';
+import { closeAction, documentBlock, probeNotices } from '../../src/sdk/translate.js';
+import type { A11yNode, BlockDraft, Field, TranslateContext, WindowReading, WindowView } from '../../src/sdk/translate.js';
+import { lineCount, type EditorReading } from './document.js';
 import { openAction, saveAction, saveAsAction } from './fileActions.js';
 import { insertTextAction, setTextAction } from './textActions.js';
 
@@ -68,9 +68,8 @@ function tabsBlock(r: EditorReading): BlockDraft[] {
   return [{ type: 'list', id: 'documents', items }];
 }
 
-export function translateEditor(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const r = readEditor(window.title, root);
-  const notices: BlockDraft[] = readWindow(root).notices.map((n, i) => ({ type: 'notice', id: `notice-${i + 1}`, severity: n.severity, text: n.text }));
+export function translateEditor(r: EditorReading, generic: WindowReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
+  const notices: BlockDraft[] = generic.notices.map((n, i) => ({ type: 'notice', id: `notice-${i + 1}`, severity: n.severity, text: n.text }));
   const blocks = [...probeNotices(ctx), fieldsOf(r), ...(r.view ? [textBlock(r.view, r)] : []), ...tabsBlock(r), ...notices];
   return { summary: summaryOf(r), blocks, actions: ACTIONS };
 }

@@ -5,7 +5,7 @@
  * toggle, select, menu, type_text, press_keys, load_rows, load_text, focus, close. Actions with
  * nothing to act on are hidden (P-TOOL-2).
  */
-import type { A11yNode } from '../../src/platform/probe.js';
+import type { z } from 'zod';
 import { closeAction, closeDiscardingAction, focusAction } from '../../src/translate/commonActions.js';
 import { defineTranslator } from '../../src/translate/define.js';
 import type { ActionDef, TranslateContext, WindowFacts, WindowView } from '../../src/translate/types.js';
@@ -18,10 +18,10 @@ import { pressAction } from './actions/press.js';
 import { selectAction } from './actions/select.js';
 import { buildBlocks, isDocument } from './blocks.js';
 import type { WindowReading } from './model.js';
-import { readWindow } from './reading.js';
+import { readGeneric, type GenericReading } from './reading.js';
 import { summarise } from './summary.js';
 
-const ACTIONS: ActionDef[] = [
+const ACTIONS: ReadonlyArray<ActionDef<z.ZodObject, unknown, GenericReading>> = [
   pressAction,
   setFieldAction,
   toggleAction,
@@ -35,28 +35,32 @@ const ACTIONS: ActionDef[] = [
 ];
 
 /** Closing loses typed input when a field holds some: then `close` is destructive (P-TOOL-13). */
-function closeFor(reading: WindowReading): ActionDef {
+function closeFor(reading: WindowReading): ActionDef<z.ZodObject, unknown, GenericReading> {
   const holdsInput = reading.fields.some((f) => f.settable && (f.kind === 'text' || f.kind === 'secret') && (f.value !== '' || isDocument(f)));
   return holdsInput ? closeDiscardingAction : closeAction;
 }
 
 /** The generic actions of a window: only its reading is needed, not a summary or blocks. */
-export function genericActions(root: A11yNode): ActionDef[] {
-  return [...ACTIONS, closeFor(readWindow(root))];
+export function genericActions({ generic }: GenericReading): ReadonlyArray<ActionDef<z.ZodObject, unknown, GenericReading>> {
+  return [...ACTIONS, closeFor(generic)];
 }
 
-export function translateGeneric(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const reading = readWindow(root);
+export function translateGeneric(
+  window: WindowFacts,
+  reading: GenericReading,
+  ctx: Pick<TranslateContext, 'warnings' | 'truncated'>,
+): WindowView<GenericReading> {
   return {
-    summary: summarise(window, root, reading),
-    blocks: buildBlocks(reading, ctx),
-    actions: genericActions(root),
+    summary: summarise(window, reading.root, reading.generic),
+    blocks: buildBlocks(reading.generic, ctx),
+    actions: genericActions(reading),
   };
 }
 
 export const genericTranslator = defineTranslator({
   id: 'generic',
   match: {},
-  translate: (window, tree, ctx) => translateGeneric(window, tree.root, ctx),
+  read: (_window, tree) => readGeneric(tree.root),
+  translate: (window, _tree, ctx, reading) => translateGeneric(window, reading, ctx),
   appActions: genericAppActions,
 });

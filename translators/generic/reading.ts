@@ -1,7 +1,7 @@
 /**
  * Reads a window: walk (what is shown), collections, label pairing, errors, message dialogs,
- * unique names. Memoised per tree root, because translate, `input` and `available` of every
- * action read the same tree and must agree on every name.
+ * unique names. Memoised per tree root: the translators that build on it and the actions' `run`,
+ * which reads the state it acts on, share one reading of a tree.
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { readOnce } from '../../src/translate/readOnce.js';
@@ -18,6 +18,19 @@ import { walkWindow, type RawControl, type RawReading } from './walk.js';
 
 /** What a user sees in a window, read once per tree (`readOnce`). */
 export const readWindow: (root: A11yNode) => WindowReading = readOnce((root) => buildReading(root));
+
+/**
+ * The reading the generic actions take: the window's generic reading and its tree root. An app
+ * translator that keeps the generic actions (`withGenericActions`) makes its reading extend it.
+ */
+export interface GenericReading {
+  root: A11yNode;
+  generic: WindowReading;
+}
+
+export function readGeneric(root: A11yNode): GenericReading {
+  return { root, generic: readWindow(root) };
+}
 
 const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
   text: 'Text',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { BridgeError, cleanText, defineAction, NO_INPUT } from '../../src/sdk/translate.js';
 import type { ActionContext } from '../../src/sdk/translate.js';
 import { atCall, readingNow } from './live.js';
-import { numericValue, readCalculator, type CalculatorReading } from './reading.js';
+import { numericValue, type CalculatorReading, type CalculatorWindow } from './reading.js';
 
 const SOLVE_TIMEOUT_MS = 8000;
 /** How long the state may take to show the typed expression before "=" is pressed anyway. */
@@ -28,10 +28,7 @@ export const calculateAction = defineAction({
     result: z.string().describe('The result as the calculator shows it (e.g. "89", "−3", "0.333333333").'),
     value: z.number().optional().describe('The result as a number, when it is a plain decimal number.'),
   }),
-  available: (_view, root) => {
-    const reading = readCalculator(root);
-    return reading.display !== undefined && reading.equals !== undefined;
-  },
+  available: (_view, { calculator }: CalculatorWindow) => calculator.display !== undefined && calculator.equals !== undefined,
   timeoutMs: SOLVE_TIMEOUT_MS + TYPED_TIMEOUT_MS + 1000,
   async run(args, ctx) {
     const { window, reading } = atCall(ctx);
@@ -96,7 +93,7 @@ export const clearAction = defineAction({
   kind: 'write',
   idempotent: true,
   input: NO_INPUT,
-  available: (_view, root) => readCalculator(root).clear !== undefined,
+  available: (_view, { calculator }: CalculatorWindow) => calculator.clear !== undefined,
   async run(_args, ctx) {
     const { window, reading } = atCall(ctx);
     if (reading.text === '') return { message: 'The display is already empty.' };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { BridgeError, defineAction, repairName } from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
 import { atCall, readingNow } from './live.js';
-import { MODES, readCalculator, type Mode } from './reading.js';
+import { MODES, type CalculatorWindow, type Mode } from './reading.js';
 
 const MENU_TIMEOUT_MS = 3000;
 
@@ -23,7 +23,7 @@ export const switchModeAction = defineAction({
   idempotent: true,
   input: z.object({ mode: z.enum(MODES).describe('The mode to show.') }),
   output: z.object({ mode: z.string().describe('The mode now shown.') }),
-  available: (_view, root) => readCalculator(root).modeButton !== undefined,
+  available: (_view, { calculator }: CalculatorWindow) => calculator.modeButton !== undefined,
   async run(args, ctx) {
     const { window, reading } = atCall(ctx);
     const wanted = labelOf(args.mode);

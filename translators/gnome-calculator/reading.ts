@@ -3,10 +3,11 @@
  * GtkSourceView holding the expression, then the result), the status line under it (a read-only
  * text: "Malformed expression"), the history (a list of "expression = result" rows, newest last),
  * the mode button ("Basic") and its popover of modes once it has been opened, and the "=" and
- * "Clear Display" buttons. Memoised per tree root: translate, `input` and `available` agree.
+ * "Clear Display" buttons. Memoised per tree root: the translator's `read`, its `match` and the
+ * actions' `run` share one reading of a tree.
  */
-import { cleanText, controlLabel, findAll, findFirst, hasState, hintOf, readOnce, repairName } from '../../src/sdk/translate.js';
-import type { A11yNode } from '../../src/sdk/translate.js';
+import { cleanText, controlLabel, findAll, findFirst, hasState, hintOf, readGeneric, readOnce, repairName } from '../../src/sdk/translate.js';
+import type { A11yNode, GenericReading } from '../../src/sdk/translate.js';
 
 /** The modes gnome-calculator offers (its "Mode selection" menu), as switch_mode names them. */
 export const MODES = ['basic', 'advanced', 'financial', 'programming', 'keyboard'] as const;
@@ -34,6 +35,15 @@ export interface CalculatorReading {
 }
 
 export const readCalculator: (root: A11yNode) => CalculatorReading = readOnce(buildReading);
+
+/** The translator's reading: the calculator's, and the generic one for the generic actions. */
+export interface CalculatorWindow extends GenericReading {
+  calculator: CalculatorReading;
+}
+
+export function readCalculatorWindow(root: A11yNode): CalculatorWindow {
+  return { ...readGeneric(root), calculator: readCalculator(root) };
+}
 
 /** Only what is on screen counts: GTK4 sets `visible` (not `showing`) below the frame. */
 const present = (node: A11yNode) => hasState(node, 'visible');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BridgeError, defineAction, NO_INPUT, requireWindow } from '../../src/sdk/translate.js';
 import type { ActionOutcome } from '../../src/sdk/translate.js';
 import { cancelChooser, chooserWindow, checkAbsolute, goToFolder, setAndConfirm, submitPath, type ChooserOutcome } from './drive.js';
-import { readChooser } from './reading.js';
+import type { ChooserWindow } from './reading.js';
 
 const PATH = z.string().min(1).max(4096);
 /** Choosing may wait for the chooser, then for a question or for the app behind it. */
@@ -52,7 +52,7 @@ export const setNameAction = defineAction({
   kind: 'write',
   idempotent: true,
   input: z.object({ name: z.string().min(1).max(255).describe('The file name, without a folder, e.g. "report.txt".') }),
-  available: (_view, root) => readChooser(root).mode === 'save',
+  available: (_view, { chooser }: ChooserWindow) => chooser?.mode === 'save',
   async run(args, ctx) {
     if (args.name.includes('/')) {
       throw new BridgeError('validation_failed', 'A file name has no "/": use go_to_folder or choose for paths.', { fields: [{ field: 'name', error: 'must not contain "/"' }] });
@@ -89,7 +89,7 @@ export const cancelAction = defineAction({
   description: 'Closes the file chooser without choosing anything.',
   kind: 'navigate',
   input: NO_INPUT,
-  available: (_view, root) => readChooser(root).cancel !== undefined,
+  available: (_view, { chooser }: ChooserWindow) => chooser?.cancel !== undefined,
   async run(_args, ctx) {
     await cancelChooser(ctx, requireWindow(ctx).winId);
     return { message: 'Cancelled: the file chooser closed.' };

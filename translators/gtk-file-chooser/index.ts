@@ -5,16 +5,17 @@
  * load_rows of a long folder, press any button.
  */
 import { defineTranslator, withGenericActions } from '../../src/sdk/translate.js';
-import { isFileChooser } from './reading.js';
+import { isFileChooser, readChooserWindow } from './reading.js';
 import { isReplaceQuestion, translateReplaceQuestion } from './replaceQuestion.js';
 import { translateChooser } from './view.js';
 
 export const gtkFileChooserTranslator = defineTranslator({
   id: 'gtk-file-chooser',
   match: { test: (_window, root) => isFileChooser(root) || isReplaceQuestion(root) },
-  translate: (window, tree, ctx) => {
-    const view = isReplaceQuestion(tree.root) ? translateReplaceQuestion(tree.root) : translateChooser(window, tree.root, ctx);
-    return withGenericActions(view, tree.root);
+  read: (_window, tree) => readChooserWindow(tree.root),
+  translate: (window, _tree, ctx, reading) => {
+    const view = reading.chooser ? translateChooser(window, reading.chooser, ctx) : translateReplaceQuestion(reading.generic);
+    return withGenericActions(view, reading);
   },
   notes:
     'File choosers: choose {path} takes an absolute path and accepts the dialog; if it asks whether to replace a file, that question is its own window with an answer tool.',

@@ -5,8 +5,8 @@
  * generic reading, so names agree with the generic actions offered beside ours (select,
  * load_rows). Memoised per tree root: translate, `input` and `available` read the same tree.
  */
-import { findAll, findFirst, hasState, readOnce, readWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, Collection, Field } from '../../src/sdk/translate.js';
+import { findAll, findFirst, hasState, readGeneric, readOnce, readWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, Collection, Field, GenericReading } from '../../src/sdk/translate.js';
 
 export type ChooserMode = 'save' | 'open';
 
@@ -38,6 +38,15 @@ export function isFileChooser(root: A11yNode): boolean {
 }
 
 export const readChooser: (root: A11yNode) => ChooserReading = readOnce(buildReading);
+
+/** The translator's reading: the chooser's (absent on the replace question) and the generic one. */
+export interface ChooserWindow extends GenericReading {
+  chooser?: ChooserReading;
+}
+
+export function readChooserWindow(root: A11yNode): ChooserWindow {
+  return { ...readGeneric(root), ...(isFileChooser(root) ? { chooser: readChooser(root) } : {}) };
+}
 
 function buildReading(root: A11yNode): ChooserReading {
   const generic = readWindow(root);

@@ -4,8 +4,8 @@
  * goes back to the chooser, and returns once that happened.
  */
 import { z } from 'zod';
-import { BridgeError, defineAction, findAll, readWindow, requireWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, WindowView } from '../../src/sdk/translate.js';
+import { BridgeError, defineAction, findAll, requireWindow } from '../../src/sdk/translate.js';
+import type { A11yNode, WindowReading, WindowView } from '../../src/sdk/translate.js';
 
 const QUESTION = /already exists/i;
 const BUTTONS = { replace: 'Replace', cancel: 'Cancel' } as const;
@@ -46,8 +46,7 @@ const answer = defineAction({
   },
 });
 
-export function translateReplaceQuestion(root: A11yNode): WindowView {
-  const texts = readWindow(root);
+export function translateReplaceQuestion(texts: WindowReading): WindowView {
   const question = texts.message?.text ?? texts.texts[0] ?? 'A file of that name already exists. Replace it?';
   const detail = texts.texts.filter((t) => t !== question);
   return {

@@ -4,9 +4,9 @@
  * generic load_rows reads on) and the places as a list.
  */
 import { collectionBlock, probeNotices } from '../../src/sdk/translate.js';
-import type { A11yNode, BlockDraft, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { BlockDraft, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { cancelAction, chooseAction, goToFolderAction, setNameAction } from './actions.js';
-import { readChooser, type ChooserReading } from './reading.js';
+import type { ChooserReading, ChooserWindow } from './reading.js';
 
 const ACTIONS = [chooseAction, setNameAction, goToFolderAction, cancelAction];
 
@@ -42,8 +42,11 @@ function filesBlock(files: Collection): BlockDraft {
   return block.type === 'table' ? { ...block, id: 'files', offset: 0, total: files.total } : { ...block, id: 'files' };
 }
 
-export function translateChooser(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const reading = readChooser(root);
+export function translateChooser(
+  window: WindowFacts,
+  reading: ChooserReading,
+  ctx: Pick<TranslateContext, 'warnings' | 'truncated'>,
+): WindowView<ChooserWindow> {
   // A long folder listing is cut by the node budget on purpose: its table says so with `total`.
   const blocks: BlockDraft[] = [...probeNotices(ctx, { cutIsExpected: reading.files !== undefined }), fieldsOf(reading)];
   if (reading.files) blocks.push(filesBlock(reading.files));

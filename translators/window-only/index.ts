@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, isWindowOnly, requireWindow } from '../../src/sdk/translate.js';
-import type { ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 /** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
 async function settle(ctx: ActionContext, winId: string): Promise<void> {
@@ -23,7 +23,7 @@ const typeText = defineAction({
   description:
     'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
   kind: 'write',
-  available: (_view, root) => acceptsKeys(root),
+  available: (_view, root: A11yNode) => acceptsKeys(root),
   input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
   async run(args, ctx) {
     const window = requireWindow(ctx);
@@ -41,7 +41,7 @@ const pressKeys = defineAction({
     'Modifiers: ctrl, shift, alt (option), cmd (super).',
   // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
   kind: 'destructive',
-  available: (_view, root) => acceptsKeys(root),
+  available: (_view, root: A11yNode) => acceptsKeys(root),
   input: CHORDS_INPUT,
   async run(args, ctx) {
     const window = requireWindow(ctx);

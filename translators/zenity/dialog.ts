@@ -4,7 +4,7 @@
  * --extra-button labels come first. Pressing one ends the dialog: zenity prints and exits.
  */
 import { BridgeError, controlLabel, defineAction, findAll, isEnabled, NO_INPUT, requireWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, GenericReading } from '../../src/sdk/translate.js';
 
 export interface DialogButton {
   label: string;
@@ -44,7 +44,7 @@ export const cancelAction = defineAction({
   description: 'Closes the dialog unanswered (its Cancel button).',
   kind: 'navigate',
   input: NO_INPUT,
-  available: (_view, root) => cancelButton(root) !== undefined,
+  available: (_view, { root }: GenericReading) => cancelButton(root) !== undefined,
   async run(_args, ctx) {
     const window = requireWindow(ctx);
     const button = cancelButton(window.tree.root);

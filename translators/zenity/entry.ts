@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { buildBlocks, defineAction, readWindow, requireWindow, setFieldAction } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, Field, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { ActionContext, Field, GenericReading, TranslateContext, WindowFacts, WindowReading, WindowView } from '../../src/sdk/translate.js';
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 import { entryFields } from './kinds.js';
 
 /** `value` fills the password when there is one, else the only field; `username` the other one. */
-function roles(root: A11yNode): { value: Field; username?: Field } {
-  const fields = entryFields(root);
+function roles(reading: WindowReading): { value: Field; username?: Field } {
+  const fields = entryFields(reading);
   const value = fields.find((f) => f.kind === 'secret') ?? (fields[0] as Field);
   const username = fields.find((f) => f !== value);
   return username ? { value, username } : { value };
@@ -19,8 +19,8 @@ function roles(root: A11yNode): { value: Field; username?: Field } {
 
 const describeValue = (f: Field) => (f.kind === 'secret' ? (f.value === '' ? 'empty' : 'filled in') : f.value === '' ? 'empty' : `"${f.value}"`);
 
-function submitInput(_view: WindowView, root: A11yNode) {
-  const { value, username } = roles(root);
+function submitInput(_view: WindowView, { generic }: GenericReading) {
+  const { value, username } = roles(generic);
   const secret = value.kind === 'secret' ? ' It is typed into a password field and never shown back.' : '';
   const valueSchema = z.string().max(10_000).describe(`The text for "${value.label}".${secret}`);
   if (!username) return z.object({ value: valueSchema });
@@ -37,10 +37,10 @@ const submitAction = defineAction({
   description: 'Fills the dialog’s field(s) and presses OK; the dialog closes and the program that opened it gets the text.',
   kind: 'write',
   input: submitInput,
-  available: (_view, root) => entryFields(root).length > 0 && acceptButton(root) !== undefined,
+  available: (_view, { root, generic }: GenericReading) => entryFields(generic).length > 0 && acceptButton(root) !== undefined,
   async run(args: { value: string; username?: string }, ctx) {
     const root = requireWindow(ctx).tree.root;
-    const { value, username } = roles(root);
+    const { value, username } = roles(readWindow(root));
     if (username && args.username !== undefined) await fill(ctx, username, args.username);
     await fill(ctx, value, args.value);
     await pressAndWaitClosed(ctx, acceptButton(root), 'OK');
@@ -49,13 +49,13 @@ const submitAction = defineAction({
   },
 });
 
-export function translateEntry(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const fields = entryFields(root);
+export function translateEntry(window: WindowFacts, { generic }: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<GenericReading> {
+  const fields = entryFields(generic);
   const asked = fields.map((f) => f.label).join(' and ');
   const values = fields.map((f) => (fields.length === 1 ? describeValue(f) : `${f.label} ${describeValue(f)}`)).join(', ');
   return {
     summary: `"${window.title}" asks for ${asked}: ${values}.`,
-    blocks: buildBlocks(readWindow(root), ctx),
+    blocks: buildBlocks(generic, ctx),
     actions: [submitAction, cancelAction],
   };
 }

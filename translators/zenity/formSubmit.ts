@@ -8,14 +8,15 @@
  */
 import { z } from 'zod';
 import { BridgeError, defineAction, isBridgeError, namesEnum, requireWindow, selectAction, setFieldAction } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext } from '../../src/sdk/translate.js';
+import type { ActionContext } from '../../src/sdk/translate.js';
 import { acceptButton, pressAndWaitClosed } from './dialog.js';
 import { formFields, isSettable, type FormField } from './formModel.js';
+import type { ZenityWindow } from './reading.js';
 
 /** Beyond this many choices a value is free text, checked when the call runs. */
 const MAX_ENUM = 200;
 
-const settableFields = (root: A11yNode) => formFields(root).filter(isSettable);
+const settableFields = (form: FormField[]) => form.filter(isSettable);
 
 function valueSchema(f: FormField) {
   if ((f.kind === 'choice' || f.kind === 'list') && f.options.length > 0 && f.options.length <= MAX_ENUM) {
@@ -25,8 +26,8 @@ function valueSchema(f: FormField) {
   return z.string().max(10_000).describe(`The text for ${f.label}${secret}.`).optional();
 }
 
-function submitInput(_view: unknown, root: A11yNode) {
-  const fields = settableFields(root);
+function submitInput(_view: unknown, { form }: ZenityWindow) {
+  const fields = settableFields(form);
   const shape = Object.fromEntries(fields.map((f) => [f.label, valueSchema(f)]));
   return z.object({
     fields: z.looseObject(shape).optional().describe('Values by field label, as in the fields block. Fields left out keep what they show.'),
@@ -46,10 +47,10 @@ export const formSubmitAction = defineAction({
     'Fills the given fields, checks that no required field is empty, and presses OK: the dialog closes and the program that opened it gets the values. Empty required fields fail the call with validation_failed (one entry per field, "fields.<label>"); values given stay filled in.',
   kind: 'write',
   input: submitInput,
-  available: (_view, root) => acceptButton(root) !== undefined,
+  available: (_view, { root }: ZenityWindow) => acceptButton(root) !== undefined,
   async run(args: SubmitArgs, ctx) {
     const window = requireWindow(ctx);
-    const fields = settableFields(window.tree.root);
+    const fields = settableFields(formFields(window.tree.root));
     const given = args.fields ?? {};
     const unknown = Object.keys(given).filter((label) => !fields.some((f) => f.label === label));
     if (unknown.length > 0) {
@@ -59,7 +60,7 @@ export const formSubmitAction = defineAction({
     }
     for (const field of fields) if (given[field.label] !== undefined) await apply(ctx, field, String(given[field.label]));
     const now = ctx.state.window(window.winId);
-    const missing = (now ? settableFields(now.tree.root) : []).filter((f) => f.value === '' && !(args.optional ?? []).includes(f.label));
+    const missing = (now ? settableFields(formFields(now.tree.root)) : []).filter((f) => f.value === '' && !(args.optional ?? []).includes(f.label));
     if (missing.length > 0) {
       const names = missing.map((f) => f.label).join(', ');
       throw new BridgeError('validation_failed', `The form was not sent: required field${missing.length === 1 ? '' : 's'} empty: ${names}. The values given are filled in; fill the missing ones (or list them in optional) and submit again.`, {

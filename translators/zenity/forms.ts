@@ -3,12 +3,13 @@
  * passwords, combos, lists, calendars: formModel.ts), each list's choices, and
  * `submit {fields, optional}` (formSubmit.ts).
  */
-import { collectionBlock, probeNotices, readWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, BlockDraft, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import { collectionBlock, probeNotices } from '../../src/sdk/translate.js';
+import type { BlockDraft, TranslateContext, WindowFacts, WindowReading, WindowView } from '../../src/sdk/translate.js';
 import { cancelAction } from './dialog.js';
-import { formFields, isSettable, type FormField } from './formModel.js';
+import { isSettable, type FormField } from './formModel.js';
 import { formSubmitAction } from './formSubmit.js';
 import { formGrid } from './kinds.js';
+import type { ZenityWindow } from './reading.js';
 
 function describe(f: FormField): string {
   return f.kind === 'secret' ? `${f.label} filled in` : `${f.label} "${f.value}"`;
@@ -22,8 +23,7 @@ function summarise(window: WindowFacts, text: string, fields: FormField[]): stri
   return `"${window.title}" form${text ? ` "${text}"` : ''} — ${parts.join('; ')}.`;
 }
 
-function formBlocks(root: A11yNode, text: string, fields: FormField[]): BlockDraft[] {
-  const reading = readWindow(root);
+function formBlocks(reading: WindowReading, text: string, fields: FormField[]): BlockDraft[] {
   const blocks: BlockDraft[] = [];
   const calendars = fields.filter((f) => f.kind === 'calendar').map((f) => `${f.label}: a calendar (its date is not readable; zenity sends the date it shows)`);
   const texts = [text, ...calendars].filter(Boolean);
@@ -36,12 +36,12 @@ function formBlocks(root: A11yNode, text: string, fields: FormField[]): BlockDra
   return blocks;
 }
 
-export function translateForms(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const text = formGrid(root)?.text ?? '';
-  const fields = formFields(root);
+export function translateForms(window: WindowFacts, reading: ZenityWindow, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<ZenityWindow> {
+  const text = formGrid(reading.root)?.text ?? '';
+  const fields = reading.form;
   return {
     summary: summarise(window, text, fields),
-    blocks: [...probeNotices(ctx), ...formBlocks(root, text, fields)],
+    blocks: [...probeNotices(ctx), ...formBlocks(reading.generic, text, fields)],
     actions: [formSubmitAction, cancelAction],
   };
 }

@@ -6,15 +6,15 @@
  * are left to the generic and file-chooser translators.
  */
 import { findFirst, listsInReverse, readOnce, readWindow, repairName } from '../../src/sdk/translate.js';
-import type { A11yNode, Field } from '../../src/sdk/translate.js';
+import type { A11yNode, Field, WindowReading } from '../../src/sdk/translate.js';
 
 export type ZenityKind = 'message' | 'entry' | 'list' | 'forms';
 
 export const zenityKind: (root: A11yNode) => ZenityKind | undefined = readOnce(detect);
 
 /** Entry fields: single-line text, passwords, and the editable combo of --entry-text lists. */
-export function entryFields(root: A11yNode): Field[] {
-  return readWindow(root).fields.filter((f) => f.settable && !f.multiLine && (f.kind === 'text' || f.kind === 'secret' || (f.kind === 'choice' && f.entry)));
+export function entryFields(reading: WindowReading): Field[] {
+  return reading.fields.filter((f) => f.settable && !f.multiLine && (f.kind === 'text' || f.kind === 'secret' || (f.kind === 'choice' && f.entry)));
 }
 
 function detect(root: A11yNode): ZenityKind | undefined {
@@ -23,7 +23,7 @@ function detect(root: A11yNode): ZenityKind | undefined {
   const reading = readWindow(root);
   if (reading.collections.length === 1 && reading.fields.length === 0) return 'list';
   if (reading.collections.length > 0) return undefined;
-  const entries = entryFields(root);
+  const entries = entryFields(reading);
   if (entries.length > 0 && entries.length <= 2 && entries.length === reading.fields.length) return 'entry';
   if (reading.fields.length === 0 && reading.buttons.length > 0 && (reading.message || reading.texts.length > 0)) return 'message';
   return undefined;

@@ -7,11 +7,12 @@
  */
 import { z } from 'zod';
 import { BridgeError, buildBlocks, defineAction, findFirst, hasState, isCut, PREVIEW_ROWS, readWindow, requireWindow, rowsOf } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, Collection, TranslateContext, WindowFacts, WindowView } from '../../src/sdk/translate.js';
+import type { A11yNode, ActionContext, Collection, GenericReading, TranslateContext, WindowFacts, WindowReading, WindowView } from '../../src/sdk/translate.js';
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 
-const listOf = (root: A11yNode): Collection | undefined => readWindow(root).collections[0];
-const count = (n: number) => n.toLocaleString('en-US');
+const listOf = (reading: WindowReading): Collection | undefined => reading.collections[0];
+// 12,345 without toLocaleString: its first call loads ICU's locale data, ~10 ms of a server's start-up (issue 15).
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 const firstText = (cells: unknown[]) => cells.find((v): v is string => typeof v === 'string' && v !== '') ?? '';
 const isCheckCell = (cell: A11yNode) => hasState(cell, 'checkable') || (cell.actions ?? []).includes('toggle');
 
@@ -26,10 +27,10 @@ const chooseAction = defineAction({
     value: z.string().optional().describe('The row’s first text cell as you read it; the call fails if the row shows something else.'),
   }),
   output: z.object({ row: z.number().int(), cells: z.array(z.unknown()) }),
-  available: (_view, root) => listOf(root) !== undefined && acceptButton(root) !== undefined,
+  available: (_view, { root, generic }: GenericReading) => listOf(generic) !== undefined && acceptButton(root) !== undefined,
   async run(args, ctx) {
     const root = requireWindow(ctx).tree.root;
-    const list = listOf(root);
+    const list = listOf(readWindow(root));
     if (!list) throw new BridgeError('action_not_available', 'The list is not shown any more. Re-read app://windows.');
     if (args.row >= list.total) {
       throw new BridgeError('validation_failed', `The list has ${count(list.total)} rows (0 to ${list.total - 1}); a big list may still be filling: re-read app://windows.`, { fields: [{ field: 'row', error: `out of range: 0 to ${list.total - 1}` }] });
@@ -65,8 +66,7 @@ async function mark(ctx: ActionContext, nodes: A11yNode[]): Promise<void> {
   await ctx.probe.select((nodes[0] as A11yNode).ref);
 }
 
-export function translateList(window: WindowFacts, root: A11yNode, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView {
-  const reading = readWindow(root);
+export function translateList(window: WindowFacts, { generic: reading }: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<GenericReading> {
   const list = reading.collections[0] as Collection;
   // The probe cut the big table on purpose (budget): its total says so; load_rows reads on.
   const cutByList = list.node.childCount !== undefined && list.node.childCount > list.node.children.length;

@@ -15,14 +15,15 @@ import {
   isBridgeError,
   NO_INPUT,
   probeNotices,
+  readGeneric,
   readOnce,
-  readWindow,
   requireWindow,
   withGenericActions,
   z,
   type A11yNode,
   type ActionContext,
   type BlockDraft,
+  type GenericReading,
 } from 'gui-bridge/translate';
 
 /** Keys of an expression → the keypad button that types it. */
@@ -38,7 +39,16 @@ interface Galculator {
   keys: Map<string, A11yNode>;
 }
 
-/** One reading per tree, shared by translate, the actions' `available` and `run`. */
+/**
+ * The translator's reading: galculator's own, and the generic one (for the generic actions kept
+ * beside ours). The bridge computes it once per window state (`read`) and passes it to
+ * `translate` and to every action's `input` and `available`.
+ */
+interface GalculatorWindow extends GenericReading {
+  galculator: Galculator;
+}
+
+/** Once per tree (`readOnce`): `read` and the actions' `run`, on the state they act on, share it. */
 const readGalculator = readOnce((root: A11yNode): Galculator => {
   const display = findFirst(root, (n) => n.role === 'text' && n.states.includes('showing') && n.value !== undefined);
   const keys = new Map(findAll(root, (n) => n.role === 'toggle_button' && n.name !== '').map((n) => [n.name, n]));
@@ -60,6 +70,8 @@ const calculate = defineAction({
   kind: 'write',
   input: z.object({ expression: z.string().min(1).max(60).describe('For example "12*3" or "(1+2)/4".') }),
   output: z.object({ result: z.string().describe('What the display shows after =.') }),
+  // Offered while the keypad shows "=": the reading the bridge passes, typed, no casts.
+  available: (_view, { galculator }: GalculatorWindow) => galculator.keys.has('='),
   timeoutMs: 20_000,
   async run(args, ctx) {
     const expression = args.expression.replace(/\s+/g, '');
@@ -112,12 +124,13 @@ export const galculatorTranslator = defineTranslator({
   id: 'galculator',
   match: { appId: 'Galculator', role: 'frame' },
   notes: 'galculator: use calculate for arithmetic; it types on the keypad, so long expressions take a few seconds.',
-  translate(window, tree, ctx) {
-    const { display } = readGalculator(tree.root);
+  read: (_window, tree): GalculatorWindow => ({ ...readGeneric(tree.root), galculator: readGalculator(tree.root) }),
+  translate(window, _tree, ctx, reading) {
+    const { display } = reading.galculator;
     // The generic reading's notices say which keys are greyed out (MR, M+); probeNotices, what the probe could not read.
-    const notices: BlockDraft[] = readWindow(tree.root).notices.map((n, i) => ({ type: 'notice', id: `notice-${i + 1}`, severity: n.severity, text: n.text }));
+    const notices: BlockDraft[] = reading.generic.notices.map((n, i) => ({ type: 'notice', id: `notice-${i + 1}`, severity: n.severity, text: n.text }));
     const blocks: BlockDraft[] = [{ type: 'fields', id: 'display', items: [{ label: 'Display', value: display }] }, ...notices, ...probeNotices(ctx)];
-    return withGenericActions({ summary: `${window.title} shows ${display || 'nothing'}.`, blocks, actions: [calculate, clear] }, tree.root);
+    return withGenericActions({ summary: `${window.title} shows ${display || 'nothing'}.`, blocks, actions: [calculate, clear] }, reading);
   },
 });
 

@@ -4,17 +4,18 @@
  * listed here; test/sdk/walkthrough.test.ts builds and tests the written package, so the two
  * cannot drift apart unnoticed.
  */
-import { buildBlocks, defineTranslator, readWindow, withGenericActions } from '../../sdk/translate.js';
+import { buildBlocks, defineTranslator, readGeneric, withGenericActions } from '../../sdk/translate.js';
 import type { AppMatch, TranslatorDef } from '../../translate/types.js';
 
 export function starterTranslator(id: string, match: AppMatch): TranslatorDef {
   return defineTranslator({
     id,
     match,
-    translate(window, tree, ctx) {
-      const reading = readWindow(tree.root);
-      const summary = `${window.title}: ${reading.fields.length} field(s), ${reading.buttons.length} button(s).`;
-      return withGenericActions({ summary, blocks: buildBlocks(reading, ctx), actions: [] }, tree.root);
+    read: (_window, tree) => readGeneric(tree.root),
+    translate(window, tree, ctx, reading) {
+      const { generic } = reading;
+      const summary = `${window.title}: ${generic.fields.length} field(s), ${generic.buttons.length} button(s).`;
+      return withGenericActions({ summary, blocks: buildBlocks(generic, ctx), actions: [] }, reading);
     },
   });
 }
@@ -25,15 +26,18 @@ export function starterSource(id: string, match: AppMatch): string {
  * It starts from the generic reading of each window; make it say what the app's windows mean
  * (the walkthrough: translators/README.md of gui-bridge). Every change shows in \`npm test\`.
  */
-import { buildBlocks, defineTranslator, readWindow, withGenericActions } from 'gui-bridge/translate';
+import { buildBlocks, defineTranslator, readGeneric, withGenericActions } from 'gui-bridge/translate';
 
 export const translator = defineTranslator({
   id: ${JSON.stringify(id)},
   match: ${JSON.stringify(match)},
-  translate(window, tree, ctx) {
-    const reading = readWindow(tree.root);
-    const summary = \`\${window.title}: \${reading.fields.length} field(s), \${reading.buttons.length} button(s).\`;
-    return withGenericActions({ summary, blocks: buildBlocks(reading, ctx), actions: [] }, tree.root);
+  // The reading: computed once per window state, passed to translate and to every action's
+  // input and available. The generic one here; add your app's own beside it.
+  read: (_window, tree) => readGeneric(tree.root),
+  translate(window, tree, ctx, reading) {
+    const { generic } = reading;
+    const summary = \`\${window.title}: \${generic.fields.length} field(s), \${generic.buttons.length} button(s).\`;
+    return withGenericActions({ summary, blocks: buildBlocks(generic, ctx), actions: [] }, reading);
   },
 });
 

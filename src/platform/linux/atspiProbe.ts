@@ -18,7 +18,7 @@ export interface ProbeTopology<W extends SourceWindow> {
 export abstract class AtspiProbe<W extends SourceWindow> {
   readonly platform = 'linux';
   /** Storms (a file chooser opening: 600–880 signals in 150 ms) coalesce further while a read runs. */
-  readonly settleMs = 15;
+  readonly settleMs: number = 15;
   protected topology: ProbeTopology<W> = { apps: [], windows: [], nativeOfRef: new Map() };
 
   protected constructor(

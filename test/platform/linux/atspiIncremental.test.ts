@@ -129,8 +129,8 @@ describe('touches', () => {
     const touches = new Touches();
     touches.add(TOP, 'a', 'subtree');
     touches.add(TOP, 'a', 'node');
-    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map([['a', 'subtree']]) });
-    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map() });
+    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map([['a', 'subtree']]), doubtful: new Map() });
+    expect(touches.take(TOP)).toEqual({ all: false, refs: new Map(), doubtful: new Map() });
     for (let i = 0; i <= MAX_TOUCHES; i++) touches.add(TOP, `r${i}`, 'node');
     expect(touches.take(TOP).all).toBe(true);
     touches.add('other', 'b', 'node');

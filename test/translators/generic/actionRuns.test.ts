@@ -10,6 +10,7 @@ import { menuAction } from '../../../translators/generic/actions/menu.js';
 import { pressAction } from '../../../translators/generic/actions/press.js';
 import { selectAction } from '../../../translators/generic/actions/select.js';
 import { translateGeneric } from '../../../translators/generic/index.js';
+import { readGeneric } from '../../../translators/generic/reading.js';
 import { fakeContext } from './fakeContext.js';
 import { frame, GTK3, n } from './nodes.js';
 
@@ -67,7 +68,7 @@ describe('generic action runs', () => {
   it('load_text is offered for a cut document and reads the full text through the probe', async () => {
     const long = 'x'.repeat(5000) + 'END';
     const root: A11yNode = frame('Editor', [n('text', '', { ref: 'doc', value: long, states: [...GTK3, 'editable', 'multi_line'] })]);
-    expect(loadTextAction.available?.({ summary: '', blocks: [], actions: [] }, root)).toBe(true);
+    expect(loadTextAction.available?.({ summary: '', blocks: [], actions: [] }, readGeneric(root))).toBe(true);
     const { ctx } = fakeContext(root, undefined, { texts: { doc: long } });
     expect(await run(loadTextAction, { field: 'Text', offset: 5000, limit: 10 }, ctx)).toEqual({
       message: '3 of 5003 characters of Text.',
@@ -79,8 +80,8 @@ describe('generic action runs', () => {
 describe('documents the probe read only in part', () => {
   it('say how much is left and offer load_text', () => {
     const root = frame('Editor', [n('text', '', { ref: 'doc', value: 'Chapter 1\nIt was', attributes: { character_count: '120000' }, states: [...GTK3, 'editable', 'multi_line'] })]);
-    expect(loadTextAction.available?.({ summary: '', blocks: [], actions: [] }, root)).toBe(true);
-    const { blocks } = translateGeneric({ title: 'Editor', modal: false, windowType: 'normal' } as never, root, { warnings: [], truncated: false });
+    expect(loadTextAction.available?.({ summary: '', blocks: [], actions: [] }, readGeneric(root))).toBe(true);
+    const { blocks } = translateGeneric({ title: 'Editor', modal: false, windowType: 'normal' } as never, readGeneric(root), { warnings: [], truncated: false });
     expect(blocks).toEqual([{ type: 'text', id: 'document-text', text: 'Chapter 1\nIt was…\n[119984 more characters: use load_text]' }]);
   });
 });

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { NO_KEYBOARD, WINDOW_ONLY, type A11yNode } from '../../../src/platform/probe.js';
 import type { WindowFacts } from '../../../src/translate/types.js';
 import { pressKeysAction, typeTextAction } from '../../../translators/generic/actions/keys.js';
+import { readGeneric } from '../../../translators/generic/reading.js';
+import { readAndTranslate } from '../../../src/translate/define.js';
 import { windowOnlyTranslator } from '../../../translators/window-only/index.js';
 import { frame, n } from './nodes.js';
 
@@ -17,18 +19,18 @@ describe('key tools without a keyboard', () => {
   const editor = frame('Notes', [n('text', 'Body', { states: ['editable', 'enabled', 'sensitive', 'showing', 'visible', 'focusable'] })]);
 
   it('generic: type_text and press_keys are offered with a keyboard and hidden without one', () => {
-    expect(typeTextAction.available?.(view, editor)).toBe(true);
-    expect(pressKeysAction.available?.(view, editor)).toBe(true);
-    expect(typeTextAction.available?.(view, withoutKeyboard(editor))).toBe(false);
-    expect(pressKeysAction.available?.(view, withoutKeyboard(editor))).toBe(false);
+    expect(typeTextAction.available?.(view, readGeneric(editor))).toBe(true);
+    expect(pressKeysAction.available?.(view, readGeneric(editor))).toBe(true);
+    expect(typeTextAction.available?.(view, readGeneric(withoutKeyboard(editor)))).toBe(false);
+    expect(pressKeysAction.available?.(view, readGeneric(withoutKeyboard(editor)))).toBe(false);
   });
 
   it('window-only: its key tools are hidden too', () => {
     const root: A11yNode = { ref: 'r', role: 'frame', name: 'xterm', states: [], attributes: { [WINDOW_ONLY.mode]: WINDOW_ONLY.value }, children: [] };
     const facts: WindowFacts = { nativeId: 'x', appKey: 'a', pid: 1, title: 'xterm', ownerNativeId: null, modal: false, active: true, fullscreen: false, bounds: null, windowType: 'normal', winId: 'w1', ownerId: null, app: { key: 'a', id: 'XTerm', name: 'xterm', pid: 1, actions: [] } };
     const keyTools = (node: A11yNode) => {
-      const translated = windowOnlyTranslator.translate(facts, { root: node, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
-      return translated.actions.filter((a) => ['type_text', 'press_keys'].includes(a.name) && (a.available?.(translated, node) ?? true)).map((a) => a.name);
+      const { view: translated, reading } = readAndTranslate(windowOnlyTranslator, facts, { root: node, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
+      return translated.actions.filter((a) => ['type_text', 'press_keys'].includes(a.name) && (a.available?.(translated, reading) ?? true)).map((a) => a.name);
     };
     expect(keyTools(root)).toEqual(['type_text', 'press_keys']);
     expect(keyTools(withoutKeyboard(root))).toEqual([]);

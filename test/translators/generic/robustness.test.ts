@@ -9,6 +9,7 @@ import { publishContent } from '../../../src/bridge/publish.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { BlockSchema } from '../../../src/protocol/schemas.js';
 import { translateGeneric } from '../../../translators/generic/index.js';
+import { readGeneric } from '../../../translators/generic/reading.js';
 
 const ROLES = ['frame', 'dialog', 'panel', 'filler', 'label', 'text', 'password_text', 'push_button', 'toggle_button', 'check_box', 'radio_button', 'combo_box', 'menu', 'menu_item', 'menu_bar', 'table', 'table_column_header', 'table_row', 'table_cell', 'list', 'list_item', 'spin_button', 'slider', 'page_tab_list', 'page_tab', 'info_bar', 'status_bar', 'alert', 'icon', 'scroll_bar', 'file_chooser', 'calendar'];
 const STATES = ['visible', 'showing', 'enabled', 'sensitive', 'editable', 'multi_line', 'checked', 'selected', 'selectable', 'checkable', 'modal', 'invalid_entry', 'read_only'];
@@ -41,11 +42,12 @@ describe('generic translator robustness', () => {
     fc.assert(
       fc.property(node(5), fc.boolean(), (root, truncated) => {
         const facts = { title: root.name, modal: false, windowType: 'normal' } as never;
-        const view = translateGeneric(facts, root, { warnings: [], truncated });
+        const reading = readGeneric(root);
+        const view = translateGeneric(facts, reading, { warnings: [], truncated });
         for (const block of publishContent(view).blocks) expect(BlockSchema.safeParse(block).success).toBe(true);
-        const prepared = prepareWindowActions('w1', view, root);
+        const prepared = prepareWindowActions('w1', view, reading);
         for (const p of prepared.values()) expect(p.descriptor.inputSchema.type).toBe('object');
-        const again = translateGeneric(facts, structuredClone(root), { warnings: [], truncated });
+        const again = translateGeneric(facts, readGeneric(structuredClone(root)), { warnings: [], truncated });
         expect(publishContent(again)).toEqual(publishContent(view));
         expect(view.summary.length).toBeGreaterThan(0);
       }),

@@ -5,7 +5,7 @@ import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { defineAction } from '../../../src/translate/define.js';
 import type { ActionContext, LiveWindow } from '../../../src/translate/types.js';
 import type { Field, WindowReading } from '../model.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { activate, found, live, namesEnum, readNow } from './shared.js';
 
 const SETTABLE_KINDS = new Set(['text', 'secret', 'number']);
@@ -22,12 +22,12 @@ export const setFieldAction = defineAction({
   description: 'Replaces the whole value of a text, number or editable choice field; waits until shown.',
   kind: 'write',
   idempotent: true,
-  input: (_view, root) =>
+  input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(settableFields(readWindow(root).fields).map((f) => f.label), 'Label as in the fields block.'),
+      field: namesEnum(settableFields(generic.fields).map((f) => f.label), 'Label as in the fields block.'),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),
-  available: (_view, root) => settableFields(readWindow(root).fields).length > 0,
+  available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
     const field = found(settableFields(reading.fields).find((f) => f.label === args.field), `The field "${args.field}"`);
@@ -78,12 +78,12 @@ export const toggleAction = defineAction({
   description: 'Sets a check box, switch or radio button to on or off, and waits until the window shows it. A radio button is turned off by choosing another one.',
   kind: 'write',
   idempotent: true,
-  input: (_view, root) =>
+  input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(toggleFields(readWindow(root)).map((f) => f.label), 'The option label, as in the fields block.'),
+      field: namesEnum(toggleFields(generic).map((f) => f.label), 'The option label, as in the fields block.'),
       on: z.boolean().describe('true to turn it on, false to turn it off.'),
     }),
-  available: (_view, root) => toggleFields(readWindow(root)).length > 0,
+  available: (_view, { generic }: GenericReading) => toggleFields(generic).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
     const field = found(toggleFields(reading).find((f) => f.label === args.field), `The option "${args.field}"`);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { acceptsKeys } from '../../../src/platform/probe.js';
 import { CHORDS_INPUT, requireWindow } from '../../../src/translate/commonActions.js';
 import { defineAction } from '../../../src/translate/define.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { describeEffect, watchEffect } from './shared.js';
 import { settableFields } from './fields.js';
 
@@ -14,7 +14,7 @@ export const typeTextAction = defineAction({
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000) }),
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
-  available: (_view, root) => acceptsKeys(root) && settableFields(readWindow(root).fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
+  available: (_view, { root, generic }: GenericReading) => acceptsKeys(root) && settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const effect = watchEffect(ctx, window);
@@ -29,7 +29,7 @@ export const pressKeysAction = defineAction({
   title: 'Press keys',
   description: 'Presses keys or chords in order (e.g. ["ctrl+s"], ["Escape"]) and waits briefly for an effect.',
   kind: 'destructive',
-  available: (_view, root) => acceptsKeys(root),
+  available: (_view, { root }: GenericReading) => acceptsKeys(root),
   input: CHORDS_INPUT,
   async run(args, ctx) {
     const window = requireWindow(ctx);

@@ -8,29 +8,29 @@ import { defineAction } from '../../../src/translate/define.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { isCut, isDocumentCut } from '../blocks.js';
 import type { Collection } from '../model.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { readCollection } from '../tables.js';
 import { found, live, namesEnum } from './shared.js';
 
 const MAX_ROWS = 500;
 const MAX_CHARS = 100_000;
 
-const cutCollections = (root: A11yNode) => readWindow(root).collections.filter(isCut);
-const cutDocuments = (root: A11yNode) => readWindow(root).fields.filter(isDocumentCut);
+const cutCollections = ({ generic }: GenericReading) => generic.collections.filter(isCut);
+const cutDocuments = ({ generic }: GenericReading) => generic.fields.filter(isDocumentCut);
 
 export const loadRowsAction = defineAction({
   name: 'load_rows',
   title: 'Load rows',
   description: `Returns rows of a table or items of a list that the state shows only in part (it has a "total"), up to ${MAX_ROWS} at a time.`,
   kind: 'read',
-  input: (_view, root) =>
+  input: (_view, reading: GenericReading) =>
     z.object({
-      table: namesEnum(cutCollections(root).map((c) => c.label), 'The table or list, by its label.'),
+      table: namesEnum(cutCollections(reading).map((c) => c.label), 'The table or list, by its label.'),
       offset: z.number().int().min(0).default(0).describe('0-based index of the first row.'),
       limit: z.number().int().min(1).max(MAX_ROWS).default(100).describe(`How many rows (1 to ${MAX_ROWS}).`),
     }),
   output: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), offset: z.number().int(), total: z.number().int() }),
-  available: (_view, root) => cutCollections(root).length > 0,
+  available: (_view, reading: GenericReading) => cutCollections(reading).length > 0,
   async run(args, ctx) {
     const { reading } = live(ctx);
     const c = found(reading.collections.filter(isCut).find((x) => x.label === args.table), `The table "${args.table}"`);
@@ -55,14 +55,14 @@ export const loadTextAction = defineAction({
   title: 'Load text',
   description: `Returns part of a long text that the state shows cut short, up to ${MAX_CHARS} characters at a time.`,
   kind: 'read',
-  input: (_view, root) =>
+  input: (_view, reading: GenericReading) =>
     z.object({
-      field: namesEnum(cutDocuments(root).map((f) => f.label), 'The text, by its label.'),
+      field: namesEnum(cutDocuments(reading).map((f) => f.label), 'The text, by its label.'),
       offset: z.number().int().min(0).default(0).describe('0-based index of the first character.'),
       limit: z.number().int().min(1).max(MAX_CHARS).default(20_000).describe(`How many characters (1 to ${MAX_CHARS}).`),
     }),
   output: z.object({ text: z.string(), offset: z.number().int(), total: z.number().int() }),
-  available: (_view, root) => cutDocuments(root).length > 0,
+  available: (_view, reading: GenericReading) => cutDocuments(reading).length > 0,
   async run(args, ctx) {
     const { reading } = live(ctx);
     const field = found(reading.fields.filter(isDocumentCut).find((f) => f.label === args.field), `The text "${args.field}"`);

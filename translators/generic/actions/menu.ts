@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../../src/translate/define.js';
 import { PATH_SEPARATOR } from '../menus.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
 
 export const menuAction = defineAction({
@@ -10,8 +10,8 @@ export const menuAction = defineAction({
   title: 'Run a menu command',
   description: `Runs a command from the window's menus, given as its path ("File${PATH_SEPARATOR}Save As…"), and waits briefly for its effect. Commands that open a dialog return its window id in openedWindowIds.`,
   kind: 'destructive',
-  input: (_view, root) => z.object({ path: namesEnum(readWindow(root).menus.map((m) => m.path), 'The menu path, as listed.') }),
-  available: (_view, root) => readWindow(root).menus.length > 0,
+  input: (_view, { generic }: GenericReading) => z.object({ path: namesEnum(generic.menus.map((m) => m.path), 'The menu path, as listed.') }),
+  available: (_view, { generic }: GenericReading) => generic.menus.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
     const entry = found(reading.menus.find((m) => m.path === args.path), `The menu command "${args.path}"`);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../../src/translate/define.js';
 import type { Button } from '../model.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
 
 const MAX_HINTS = 40;
@@ -18,11 +18,11 @@ export const pressAction = defineAction({
   title: 'Press a button',
   description: 'Presses a button and waits briefly for an effect.',
   kind: 'destructive',
-  input: (_view, root) => {
-    const buttons = readWindow(root).buttons;
+  input: (_view, { generic }: GenericReading) => {
+    const buttons = generic.buttons;
     return z.object({ button: namesEnum(buttons.map((b) => b.label), buttonDescription(buttons)) });
   },
-  available: (_view, root) => readWindow(root).buttons.length > 0,
+  available: (_view, { generic }: GenericReading) => generic.buttons.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
     const button = found(reading.buttons.find((b) => b.label === args.button), `The button "${args.button}"`);

@@ -5,7 +5,7 @@ import type { A11yNode } from '../../../src/platform/probe.js';
 import { defineAction } from '../../../src/translate/define.js';
 import { PREVIEW_ROWS } from '../blocks.js';
 import type { Option, WindowReading } from '../model.js';
-import { readWindow } from '../reading.js';
+import type { GenericReading } from '../reading.js';
 import { found, live, namesEnum, readNow } from './shared.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
@@ -40,14 +40,14 @@ export const selectAction = defineAction({
   description: 'Chooses an option of a drop-down, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
-  input: (_view, root) => {
-    const targets = choosables(readWindow(root));
+  input: (_view, { generic }: GenericReading) => {
+    const targets = choosables(generic);
     return z.object({
       field: namesEnum(targets.map((t) => t.label), 'Drop-down, list, table or tab strip, by label.'),
       option: optionSchema(targets),
     });
   },
-  available: (_view, root) => choosables(readWindow(root)).length > 0,
+  available: (_view, { generic }: GenericReading) => choosables(generic).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
     const target = found(choosables(reading).find((t) => t.label === args.field), `"${args.field}"`);

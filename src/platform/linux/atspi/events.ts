@@ -12,7 +12,7 @@ import { decodeSignal, EVENT_INTERFACES, WATCHED_EVENTS, type DecodedEvent } fro
 import { IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
 import { formatRef } from './refs.js';
 import { TopLevelIndex } from './topLevels.js';
-import { StateEcho } from './echo.js';
+import { claimOf, StateEcho } from './echo.js';
 import { scopeOf, Touches } from './touches.js';
 
 export type AtspiChange =
@@ -55,8 +55,8 @@ export class AtspiEvents extends EventEmitter<Events> {
   constructor(
     private readonly connection: AtspiConnection,
     client: AtspiClient,
-    /** A text change's events (text-changed, caret moved) arrive together: coalesce them. */
-    private readonly flushMs = 10,
+    /** A text change's events (text-changed, caret moved) arrive together: coalesce them, no more. */
+    private readonly flushMs = 1,
   ) {
     super();
     this.topLevels = new TopLevelIndex(client);
@@ -96,7 +96,9 @@ export class AtspiEvents extends EventEmitter<Events> {
 
   private handle(signal: DbusSignal): void {
     const event = decodeSignal(signal);
-    if (!event || this.echo.isEcho(event)) return;
+    if (!event) return;
+    const verdict = this.echo.classify(event);
+    if (verdict === 'echo') return;
     const receivedAt = performance.now();
     if (event.source.path === ROOT_PATH && event.member === 'children-changed') {
       this.rootChildrenChanged(event);
@@ -110,7 +112,7 @@ export class AtspiEvents extends EventEmitter<Events> {
       if (dying) this.topLevels.forget(event.source);
       this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt });
       if (!top) return;
-      this.touches.add(top, formatRef(event.source), scopeOf(event));
+      this.touches.add(top, formatRef(event.source), scopeOf(event), verdict === 'doubt' ? claimOf(event) : undefined);
       if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();
       this.markContent(top);
     });

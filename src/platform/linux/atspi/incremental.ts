@@ -15,6 +15,7 @@ import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readNode, type ReadContext } from './nodeReader.js';
 import { namedFromContent } from './normalize.js';
+import { shows } from './echo.js';
 import { parseRef } from './refs.js';
 import { ADOPTED } from './statusBars.js';
 import type { TouchScope, TouchSet } from './touches.js';
@@ -57,6 +58,8 @@ export class IncrementalTrees {
   private readonly verifyTimers = new Map<string, NodeJS.Timeout>();
   /** Top-levels whose check was asked for and not read yet. */
   private readonly checking = new Set<string>();
+  /** The read of each top-level under way (reads of one window run one after another). */
+  private readonly reading = new Map<string, Promise<unknown>>();
   readonly stats: IncrementalStats = { full: 0, partial: 0, verified: 0, mismatches: 0 };
 
   constructor(
@@ -72,7 +75,20 @@ export class IncrementalTrees {
    * The window's tree, re-reading only what `touches` name when the last tree allows it.
    * Returns the tree to publish (names filled in from content) and the parts actually read.
    */
-  async read(top: string, budget: TreeBudget, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
+  read(top: string, budget: TreeBudget, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
+    // One read per window at a time: two splices of one kept tree would each rebuild it from the
+    // nodes they planned on, and the later would drop what the earlier put in.
+    const previous = this.reading.get(top) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.readNow(top, budget, touches, options));
+    const settled = next.catch(() => undefined);
+    this.reading.set(top, settled);
+    void settled.then(() => {
+      if (this.reading.get(top) === settled) this.reading.delete(top);
+    });
+    return next;
+  }
+
+  private async readNow(top: string, budget: TreeBudget, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
     const kept = this.kept.get(top);
     const budgetKey = JSON.stringify(budget);
     const targets = kept && kept.budgetKey === budgetKey ? planTargets(kept.tree, touches) : null;
@@ -186,7 +202,8 @@ export class IncrementalTrees {
     tree.root = rebuild(tree.root, replacements);
     tree.nodeCount = countNodes(tree.root);
     if (tree.nodeCount > budget.maxNodes) throw new NeedsFullRead('over the node budget');
-    return { read: fresh, changed };
+    // A node read saw only that node: its children's states are the kept ones, not news to remember.
+    return { read: fresh.map((node, index) => ((targets[index] as Target).scope === 'node' ? { ...node, children: [] } : node)), changed };
   }
 }
 
@@ -209,6 +226,9 @@ export function planTargets(tree: WindowTree, touches: TouchSet): Target[] | nul
   const targets: Target[] = [];
   for (const [ref, scope] of touches.refs) {
     const at = index.get(ref);
+    // Maybe an echo: of an object our reads do not reach, or saying what the tree already shows.
+    const claims = touches.doubtful?.get(ref);
+    if (claims && (!at || [...claims].every((claim) => shows(at.node.states, claim)))) continue;
     if (!at || ref.includes('#')) return null; // new to us, or a row we made up
     if (scope === 'subtree' && (at.parent === null || hasComposite(at.node) || insideComposite(at, index))) return null;
     if (scope === 'node' && isComposite(at.node)) return null;

@@ -15,6 +15,12 @@ export type TouchScope = 'node' | 'subtree';
 export interface TouchSet {
   all: boolean;
   refs: ReadonlyMap<string, TouchScope>;
+  /**
+   * Refs whose only news is state events in doubt (echo.ts), with what they claim ("showing=1"):
+   * re-read when the last tree does not show a claim yet; no reason for a full read when the tree
+   * does not have the object (one our reads never reach, echoing a question).
+   */
+  doubtful?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** More distinct objects than this since the last read (a dialog being built): read it all. */
@@ -42,12 +48,21 @@ export function scopeOf(event: DecodedEvent): TouchScope {
   }
 }
 
-export class Touches {
-  private readonly byTop = new Map<string, { all: boolean; refs: Map<string, TouchScope> }>();
+interface Entry {
+  all: boolean;
+  refs: Map<string, TouchScope>;
+  doubtful: Map<string, Set<string>>;
+}
 
-  add(top: string, ref: string, scope: TouchScope): void {
+export class Touches {
+  private readonly byTop = new Map<string, Entry>();
+
+  /** `doubtfulClaim`: the event may be an echo of our own question, claiming this (echo.ts). */
+  add(top: string, ref: string, scope: TouchScope, doubtfulClaim?: string): void {
     const entry = this.entry(top);
     if (entry.refs.size > MAX_TOUCHES) return;
+    if (doubtfulClaim === undefined) entry.doubtful.delete(ref);
+    else if (!entry.refs.has(ref) || entry.doubtful.has(ref)) entry.doubtful.set(ref, (entry.doubtful.get(ref) ?? new Set()).add(doubtfulClaim));
     if (entry.refs.get(ref) !== 'subtree') entry.refs.set(ref, scope);
     if (entry.refs.size > MAX_TOUCHES) entry.all = true;
   }
@@ -61,7 +76,7 @@ export class Touches {
   take(top: string): TouchSet {
     const entry = this.byTop.get(top);
     this.byTop.delete(top);
-    return entry ?? { all: false, refs: new Map() };
+    return entry ?? { all: false, refs: new Map(), doubtful: new Map() };
   }
 
   /** What events about `top` said since its last take, without taking it. */
@@ -74,10 +89,10 @@ export class Touches {
     for (const top of [...this.byTop.keys()]) if (!tops.has(top)) this.byTop.delete(top);
   }
 
-  private entry(top: string): { all: boolean; refs: Map<string, TouchScope> } {
+  private entry(top: string): Entry {
     let entry = this.byTop.get(top);
     if (!entry) {
-      entry = { all: false, refs: new Map() };
+      entry = { all: false, refs: new Map(), doubtful: new Map() };
       this.byTop.set(top, entry);
     }
     return entry;

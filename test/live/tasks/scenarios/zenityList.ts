@@ -42,9 +42,9 @@ async function completeTable(agent: ScriptedAgent): Promise<TableBlock> {
   for (;;) {
     const window = await agent.waitForWindow(TITLE);
     const table = window.blocks.find((b): b is TableBlock => b.type === 'table');
-    const warned = window.blocks.some((b) => b.type === 'notice' && b.severity === 'warn');
-    if (table?.total === LIST_ROWS && !warned) return table;
-    if (Date.now() > until) fail(`the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms`);
+    const warning = window.blocks.find((b) => b.type === 'notice' && b.severity === 'warn');
+    if (table?.total === LIST_ROWS && !warning) return table;
+    if (Date.now() > until) fail(`the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms${warning ? `, with the notice "${(warning as { text: string }).text}"` : ''}`);
     await agent.waitForUpdate();
   }
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LazySchemaValidator } from '../../src/server/schemaValidator.js';
+
+describe('the shared JSON Schema validator (issue 15: no Ajv per session)', () => {
+  it('builds nothing until a schema is compiled', () => {
+    const validator = new LazySchemaValidator();
+    expect(validator.built).toBe(false);
+    validator.getValidator({ type: 'object', properties: {} });
+    expect(validator.built).toBe(true);
+  });
+
+  it('checks answers against the schema like the SDK default', () => {
+    const validator = new LazySchemaValidator();
+    const check = validator.getValidator<{ ok: boolean }>({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] });
+    expect(check({ ok: true })).toMatchObject({ valid: true, data: { ok: true } });
+    const bad = check({ ok: 'yes' });
+    expect(bad.valid).toBe(false);
+    expect(bad.errorMessage).toMatch(/boolean/);
+  });
+
+  it('compiles a schema once, however many calls pass a copy of it (no growth per call)', () => {
+    const validator = new LazySchemaValidator();
+    const first = validator.getValidator({ type: 'object', properties: {} });
+    expect(validator.getValidator({ type: 'object', properties: {} })).toBe(first);
+    expect(validator.getValidator({ type: 'object', properties: { a: { type: 'string' } } })).not.toBe(first);
+  });
+});
