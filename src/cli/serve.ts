@@ -11,6 +11,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write(SERVE_HELP);
     return 0;
   }
+  (await import('./youngGeneration.js')).keepYoungGenerationSmall();
   const { runServe } = await import('./serveRun.js');
   return runServe(config);
 }

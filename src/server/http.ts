@@ -49,6 +49,7 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
   const ownerConsole = options.console;
   ownerConsole?.attach(hub.bridge);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const arrived = performance.now();
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const consolePart = ownerConsole ? consoleRoute(path) : undefined;
     const verdict = guard(req, consolePart !== 'page');
@@ -72,6 +73,7 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
     if (!checked.ok) return sendErrors(res, checked.errors);
     const messages = checked.messages.map(trimInitialize);
     const parsed = checked.batch ? messages : messages[0];
+    logServed(hub, res, parsed, arrived);
     if (existing) return existing.handleRequest(req, res, parsed);
     if (sessionId) return sendJsonRpcError(res, 404, 'Session not found: initialize a new one.');
     if (!isInitializeRequest(parsed)) return sendJsonRpcError(res, 400, 'The first request of a session must be initialize.', -32600);
@@ -123,6 +125,16 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The server's own time for one request, arrival → response sent (debug level): what a client
+ * measures also holds its library, HTTP and scheduling (bench/startup.ts reads this line).
+ */
+function logServed(hub: SessionHub, res: ServerResponse, parsed: unknown, arrived: number): void {
+  const rpc = (parsed as { method?: unknown } | undefined)?.method;
+  if (typeof rpc !== 'string' || !('id' in (parsed as object))) return;
+  res.once('finish', () => hub.log.debug('HTTP request served', { rpc, ms: Number((performance.now() - arrived).toFixed(2)) }));
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

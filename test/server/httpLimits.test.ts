@@ -97,6 +97,21 @@ describe('HTTP session limits', () => {
     await http.close();
     hub.close();
   });
+
+  test('each request with an id gets a debug line with its method and the server\'s own time; notifications do not', async () => {
+    const lines: string[] = [];
+    const hub = new SessionHub(demo.bridge, createLogger({ level: 'debug', write: (line) => lines.push(line) }));
+    const http = await startHttpServer(hub, { port: 0 });
+    const session = await rawSession(http.port);
+    const read = await rawPost(http.port, JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'resources/read', params: { uri: 'app://windows' } }), sessionHeaders(session));
+    expect(read.status).toBe(200);
+    const served = () => lines.filter((l) => l.includes('HTTP request served')).map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { rpc: string; ms: number });
+    while (!served().some((s) => s.rpc === 'resources/read')) await new Promise((r) => setTimeout(r, 20));
+    expect(served().map((s) => s.rpc)).toEqual(['initialize', 'resources/read']);
+    expect(served().every((s) => typeof s.ms === 'number' && s.ms >= 0)).toBe(true);
+    await http.close();
+    hub.close();
+  });
 });
 
 describe('HttpSessions (pure bookkeeping, injected clock)', () => {
