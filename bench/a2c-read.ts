@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createWindowResources } from '../src/a2c/windowResources.js';
 import { Bridge } from '../src/bridge/bridge.js';
-import { DemoProbe } from '../src/platform/demo/probe.js';
+import { openDemoProbe } from '../src/platform/demo/probe.js';
 import { SessionHub } from '../src/server/hub.js';
 import { createSessionServer } from '../src/server/session.js';
 import { silentLogger } from '../src/util/logger.js';
@@ -39,7 +39,7 @@ function row(read: string, samples: number[]): Record<string, string | number> {
 }
 
 async function main(): Promise<void> {
-  const probe = new DemoProbe({ effectDelayMs: 0 });
+  const probe = await openDemoProbe({ effectDelayMs: 0 });
   const bridge = await Bridge.start({ probe, registry, log: silentLogger });
   const resources = createWindowResources(bridge);
   const hub = new SessionHub(bridge, silentLogger, resources);

@@ -47,7 +47,7 @@ try {
 
   const pageMs: number[] = [];
   const mcpMs: number[] = [];
-  const windowId = (await server.demo.probe.listWindows())[0]?.nativeId as string;
+  const windowId = (await server.demo.probe.readTopology()).windows[0]?.nativeId as string;
   for (let i = 0; i < WARMUP + ITERATIONS; i++) {
     const mcp = new Promise<number>((resolve) => (notified = () => resolve(now())));
     server.demo.probe.app.setOrderField(windowId, 'recipient', `Recipient ${i}`); // the user types

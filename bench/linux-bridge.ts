@@ -17,7 +17,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { Bridge } from '../src/bridge/bridge.js';
 import { AtspiAccess, type AtspiEventRecord } from '../src/platform/linux/atspi/index.js';
 import { desktopProcessEnv, openDesktop, type DesktopHandle } from '../src/platform/linux/desktop/index.js';
-import { LinuxProbe } from '../src/platform/linux/probe.js';
+import { openLinuxProbe } from '../src/platform/linux/probe.js';
 import { DEFAULT_TREE_BUDGET, type A11yNode } from '../src/platform/probe.js';
 import { SessionHub } from '../src/server/hub.js';
 import { silentLogger } from '../src/util/logger.js';
@@ -61,7 +61,7 @@ const SCENARIOS: Scenario[] = [
 type Row = Record<string, string>;
 
 async function latency(desktop: DesktopHandle): Promise<{ rows: Row[]; stats: string }> {
-  const probe = await LinuxProbe.open({ env: desktop.env });
+  const probe = await openLinuxProbe({ env: desktop.env });
   const bridge = await Bridge.start({ probe, registry, log: silentLogger });
   const hub = new SessionHub(bridge, silentLogger);
   const client = await connectMemoryClient(hub);

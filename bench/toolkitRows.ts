@@ -30,7 +30,7 @@ function rawTreeJson(root: A11yNode): string {
 
 /** The row of the window titled `title` of the process `pid`. */
 export async function toolkitRow(stack: LiveStack, label: string, title: RegExp, pid: number): Promise<Record<string, string | number>> {
-  const native = (await stack.probe.listWindows()).find((w) => title.test(w.title));
+  const native = (await stack.probe.readTopology()).windows.find((w) => title.test(w.title));
   if (!native) throw new Error(`no window of ${label}`);
   await stack.probe.readTree(native.nativeId, BUDGET); // warm-up
   const ours: number[] = [];

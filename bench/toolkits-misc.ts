@@ -24,7 +24,7 @@ const stack = await openLiveStack({ desktop: { apps: GTK_APPS.map((a) => a.comma
 const swing = await launchSwingForm(stack.desktop);
 const chromium = await launchChromiumForm(stack.desktop);
 try {
-  const titled = (title: RegExp) => waitFor(async () => (await stack.probe.listWindows()).find((w) => title.test(w.title)), 60_000);
+  const titled = (title: RegExp) => waitFor(async () => (await stack.probe.readTopology()).windows.find((w) => title.test(w.title)), 60_000);
   await Promise.all([titled(/^Swing Sign-up$/), titled(/^Web Sign-up - Chromium$/)]);
   await new Promise((resolve) => setTimeout(resolve, 3000)); // let the apps finish starting up
   const rows: Array<Record<string, string | number>> = [];

@@ -12,7 +12,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bridge } from '../src/bridge/bridge.js';
 import { readFixtureFile } from '../src/platform/fixture/files.js';
-import { FixtureProbe } from '../src/platform/fixture/probe.js';
+import { openFixtureProbe } from '../src/platform/fixture/probe.js';
 import type { A11yNode } from '../src/platform/probe.js';
 import { fixtureFiles } from '../src/testing/tester.js';
 import { normalise, outputAtoms, visibleItems, visibleNodes } from '../test/helpers/visibleContent.js';
@@ -81,7 +81,7 @@ interface Row {
 
 async function measure(file: string): Promise<Row[]> {
   const fixture = await readFixtureFile(file);
-  const bridge = await Bridge.start({ probe: new FixtureProbe(fixture), registry, log: silentLogger });
+  const bridge = await Bridge.start({ probe: await openFixtureProbe({ fixture: fixture }), registry, log: silentLogger });
   try {
     const snapshot = bridge.snapshot();
     return bridge.windows().map((record) => {

@@ -184,8 +184,11 @@ export class StateSync {
     this.topologyDirty = this.appsDirty = false;
     this.contentDirty.clear();
 
-    if (appsChanged || topology) this.apps = (await probe.listApps()).filter(this.options.inScope);
-    if (topology) this.listing = await probe.listWindows();
+    if (appsChanged || topology) {
+      const read = await probe.readTopology();
+      this.apps = read.apps.filter(this.options.inScope);
+      this.listing = read.windows;
+    }
     const appByKey = new Map(this.apps.map((a) => [a.key, a]));
     const served = this.capListing(this.listing.filter((w) => appByKey.has(w.appKey)));
     const servedIds = new Set(served.map((w) => w.nativeId));

@@ -69,11 +69,11 @@ async function openPlatformProbe(capture: boolean): Promise<Probe> {
     case 'linux': {
       // A Wayland session (issue 16): native windows come from AT-SPI + the compositor.
       if (process.env.WAYLAND_DISPLAY && (process.env.XDG_SESSION_TYPE === 'wayland' || !process.env.DISPLAY)) {
-        const { WaylandProbe } = await import('../platform/linux/wayland/probe.js');
-        return WaylandProbe.open({ capture });
+        const { openWaylandProbe } = await import('../platform/linux/wayland/probe.js');
+        return openWaylandProbe({ capture });
       }
-      const { LinuxProbe } = await import('../platform/linux/probe.js');
-      const probe = await LinuxProbe.open({ capture });
+      const { openLinuxProbe } = await import('../platform/linux/probe.js');
+      const probe = await openLinuxProbe({ capture });
       // X11 is the truth for windows: without the display nothing is left to serve (one line, exit 1).
       probe.onDisplayLost((message) => {
         process.stderr.write(`gui-bridge: ${message}; exiting.\n`);
@@ -82,12 +82,12 @@ async function openPlatformProbe(capture: boolean): Promise<Probe> {
       return probe;
     }
     case 'win32': {
-      const { createWin32Probe } = await import('../platform/win32/index.js');
-      return createWin32Probe();
+      const { openWin32Probe } = await import('../platform/win32/index.js');
+      return openWin32Probe();
     }
     case 'darwin': {
-      const { createDarwinProbe } = await import('../platform/darwin/index.js');
-      return createDarwinProbe();
+      const { openDarwinProbe } = await import('../platform/darwin/index.js');
+      return openDarwinProbe();
     }
     default:
       throw new Error(`no desktop probe for ${process.platform}`);

@@ -62,8 +62,8 @@ async function openProbe(command: string, values: SourceFlagValues): Promise<Omi
   if (values.screenshots) throw new UsageError(command, '--screenshots needs a live desktop: --app NAME or --all-apps');
   if (values.fixture !== undefined) return openFixture(command, values.fixture);
   if (values.demo) {
-    const { DemoProbe } = await import('../platform/demo/probe.js');
-    const probe = new DemoProbe(demoOptions(command, values));
+    const { openDemoProbe } = await import('../platform/demo/probe.js');
+    const probe = await openDemoProbe(demoOptions(command, values));
     const userEvery = demoUserEdits(command, values);
     if (userEvery) probe.app.simulateUser(userEvery);
     return { probe, multiApp: false, description: 'the built-in Orders demo app' };
@@ -74,10 +74,10 @@ async function openProbe(command: string, values: SourceFlagValues): Promise<Omi
 async function openFixture(command: string, path: string): Promise<Omit<OpenedSource, 'translators'>> {
   if (path.trim() === '') throw new UsageError(command, '--fixture needs a file path');
   const { readFixtureFile } = await import('../platform/fixture/files.js');
-  const { FixtureProbe } = await import('../platform/fixture/probe.js');
+  const { openFixtureProbe } = await import('../platform/fixture/probe.js');
   const fixture = await readFixtureFile(path);
   return {
-    probe: new FixtureProbe(fixture),
+    probe: await openFixtureProbe({ fixture }),
     multiApp: fixture.apps.length > 1,
     description: `the recorded fixture ${path} (offline, read-only)`,
   };

@@ -4,9 +4,14 @@
  * Automation, macOS with node-window-manager + AX; the demo app and the fixture player implement
  * it in memory. Nothing above `src/platform/` imports platform code: only this interface.
  *
- * Topology (windows, owners, modality) and content (accessibility trees) come from separate calls
- * because on every platform they come from separate sources (X11 vs AT-SPI, HWND vs UIA, CGWindow
- * vs AX), each with its own speed and failure modes.
+ * Topology (applications, windows, owners, modality) and content (accessibility trees) come from
+ * separate calls because on every platform they come from separate sources (X11 vs AT-SPI, HWND
+ * vs UIA, CGWindow vs AX), each with its own speed and failure modes. Applications and windows
+ * come from one call: they are one reading of the desktop (a window names its app by key).
+ *
+ * Every probe is opened the same way: `openXxxProbe(options)` resolves to the probe
+ * (`ProbeFactory`): openLinuxProbe, openWaylandProbe, openWin32Probe, openDarwinProbe,
+ * openDemoProbe, openFixtureProbe.
  */
 
 export interface Rect {
@@ -166,18 +171,27 @@ export interface ActionPrimitives {
   capture?(nativeId: string): Promise<Buffer>;
 }
 
+/** One reading of the desktop: its applications and their windows, consistent with each other. */
+export interface DesktopTopology {
+  apps: AppInfo[];
+  windows: NativeWindow[];
+}
+
 export interface Probe extends ActionPrimitives {
   /** "linux", "win32", "darwin", "demo", "fixture". */
   readonly platform: string;
   /** Milliseconds to wait for an event storm to settle before re-reading (0 = none). */
   readonly settleMs: number;
-  listApps(): Promise<AppInfo[]>;
-  listWindows(): Promise<NativeWindow[]>;
+  /** Applications and windows, read together (every window's `appKey` is in `apps`, or out of scope). */
+  readTopology(): Promise<DesktopTopology>;
   readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree>;
   /** The change feed; returns the unsubscribe function. */
   subscribe(listener: (change: ProbeChange) => void): () => void;
   close(): Promise<void>;
 }
+
+/** The one shape of every probe factory: options in, an open probe out (issue 14). */
+export type ProbeFactory<Options, P extends Probe = Probe> = (options?: Options) => Promise<P>;
 
 export const DEFAULT_TREE_BUDGET: TreeBudget = { maxNodes: 5000, maxDepth: 64, deadlineMs: 3000 };
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { PRIORITY } from '../../src/a2c/priority.js';
 import { validateWindowUri } from '../../src/a2c/windowUri.js';
 import type { WindowResourceOptions } from '../../src/a2c/windowResources.js';
-import type { NativeWindow } from '../../src/platform/probe.js';
+import type { DesktopTopology } from '../../src/platform/probe.js';
 import { DemoProbe } from '../../src/platform/demo/probe.js';
 import { connectMemoryClient, type TestClient } from '../helpers/demoServer.js';
 import { eventually, settle, startA2cBridge, type A2cBridge } from './helpers/a2cBridge.js';
@@ -164,8 +164,9 @@ describe('window:// resources', () => {
 
   test('_meta.fullscreen is true on at most one window, from the real fullscreen state', async () => {
     class FullscreenProbe extends DemoProbe {
-      override async listWindows(): Promise<NativeWindow[]> {
-        return (await super.listWindows()).map((w) => ({ ...w, fullscreen: true }));
+      override async readTopology(): Promise<DesktopTopology> {
+        const topology = await super.readTopology();
+        return { ...topology, windows: topology.windows.map((w) => ({ ...w, fullscreen: true })) };
       }
     }
     const probe = new FullscreenProbe({ effectDelayMs: 5 });

@@ -1,7 +1,7 @@
 /** D-4: one server serving several applications; P-OPER-2 collapse stays inside its own app. */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { Bridge } from '../../src/bridge/bridge.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
+import { openDemoProbe } from '../../src/platform/demo/probe.js';
 import { SessionHub } from '../../src/server/hub.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { registry } from '../../translators/index.js';
@@ -13,7 +13,7 @@ describe('several applications in one server', () => {
   let hub: SessionHub;
   let client: TestClient;
   beforeEach(async () => {
-    const probe = new MergedProbe({ one: new DemoProbe({ effectDelayMs: 0 }), two: new DemoProbe({ effectDelayMs: 0 }) });
+    const probe = new MergedProbe({ one: await openDemoProbe({ effectDelayMs: 0 }), two: await openDemoProbe({ effectDelayMs: 0 }) });
     // The demo translator matches by app id; the merged ids differ, so both apps use generic rules
     // plus their generic app-level commands: enough to see naming and operability.
     bridge = await Bridge.start({ probe, registry, log: silentLogger, appToolNaming: 'per-app' });

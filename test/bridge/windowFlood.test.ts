@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { capWindows } from '../../src/bridge/windowCap.js';
 import { DemoApp, MAX_DEMO_WINDOWS } from '../../src/platform/demo/model.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
+import { openDemoProbe } from '../../src/platform/demo/probe.js';
 import type { NativeWindow } from '../../src/platform/probe.js';
 import { connectMemoryClient, startDemoServer, structured, type DemoServer } from '../helpers/demoServer.js';
 
@@ -38,8 +38,8 @@ describe('capWindows', () => {
 describe('the demo app window limit', () => {
   test('New Report/New Order turn disabled at the limit and open nothing more', async () => {
     const app = new DemoApp({ orderEditors: 0, reports: MAX_DEMO_WINDOWS, effectDelayMs: 0 });
-    const probe = new DemoProbe(app);
-    const actions = (await probe.listApps())[0]?.actions ?? [];
+    const probe = await openDemoProbe(app);
+    const actions = (await probe.readTopology()).apps[0]?.actions ?? [];
     expect(actions.filter((a) => a.name.startsWith('new_')).map((a) => a.enabled)).toEqual([false, false]);
     await expect(probe.doAppAction('demo', 'new_report')).rejects.toThrow(/limit/);
     app.newReport();

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Bridge, type BridgeOptions } from '../../src/bridge/bridge.js';
 import type { DemoOptions } from '../../src/platform/demo/model.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
+import { openDemoProbe, type DemoProbe } from '../../src/platform/demo/probe.js';
 import { SessionHub } from '../../src/server/hub.js';
 import type { ResourceExtension } from '../../src/server/resources.js';
 import { createSessionServer } from '../../src/server/session.js';
@@ -28,7 +28,7 @@ export async function startDemoServer(
   extension?: ResourceExtension,
   bridgeOptions: Partial<BridgeOptions> = {},
 ): Promise<DemoServer> {
-  const probe = new DemoProbe({ effectDelayMs: 5, ...options });
+  const probe = await openDemoProbe({ effectDelayMs: 5, ...options });
   const bridge = await Bridge.start({ probe, registry, log: silentLogger, ...bridgeOptions });
   const hub = new SessionHub(bridge, silentLogger, extension);
   return {

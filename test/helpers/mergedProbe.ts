@@ -2,7 +2,7 @@
  * Test helper: several probes seen as one desktop with several applications (D-4). Ids, refs and
  * app keys get a "<prefix>:" so each primitive is routed back to its own probe.
  */
-import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../../src/platform/probe.js';
+import type { A11yNode, DesktopTopology, KeyInput, Probe, ProbeChange, TreeBudget, WindowTree } from '../../src/platform/probe.js';
 
 export class MergedProbe implements Probe {
   readonly platform = 'merged';
@@ -10,23 +10,22 @@ export class MergedProbe implements Probe {
 
   constructor(private readonly parts: Record<string, Probe>) {}
 
-  async listApps(): Promise<AppInfo[]> {
-    const lists = await Promise.all(Object.entries(this.parts).map(async ([p, probe]) => (await probe.listApps()).map((a) => ({ ...a, key: `${p}:${a.key}`, id: `${a.id}.${p}`, name: `${a.name} ${p}` }))));
-    return lists.flat();
-  }
-
-  async listWindows(): Promise<NativeWindow[]> {
-    const lists = await Promise.all(
-      Object.entries(this.parts).map(async ([p, probe]) =>
-        (await probe.listWindows()).map((w) => ({
-          ...w,
-          nativeId: `${p}:${w.nativeId}`,
-          appKey: `${p}:${w.appKey}`,
-          ownerNativeId: w.ownerNativeId === null ? null : `${p}:${w.ownerNativeId}`,
-        })),
-      ),
+  async readTopology(): Promise<DesktopTopology> {
+    const parts = await Promise.all(
+      Object.entries(this.parts).map(async ([p, probe]) => {
+        const { apps, windows } = await probe.readTopology();
+        return {
+          apps: apps.map((a) => ({ ...a, key: `${p}:${a.key}`, id: `${a.id}.${p}`, name: `${a.name} ${p}` })),
+          windows: windows.map((w) => ({
+            ...w,
+            nativeId: `${p}:${w.nativeId}`,
+            appKey: `${p}:${w.appKey}`,
+            ownerNativeId: w.ownerNativeId === null ? null : `${p}:${w.ownerNativeId}`,
+          })),
+        };
+      }),
     );
-    return lists.flat();
+    return { apps: parts.flatMap((part) => part.apps), windows: parts.flatMap((part) => part.windows) };
   }
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {

@@ -50,7 +50,7 @@ describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
     const coverage = coverageOf(await pyatspiWindow(live.desktop, 'Chromium', 'Web Sign-up'), (await windowNow(w.id))!, tools);
     expect(coverage.ratio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(0.97);
 
-    const native = (await live.probe.listWindows()).find((x) => TITLE.test(x.title));
+    const native = (await live.probe.readTopology()).windows.find((x) => TITLE.test(x.title));
     for (let read = 0; read < 50; read++) {
       const tree = await live.probe.readTree(native!.nativeId, DEFAULT_TREE_BUDGET);
       expect(tree.nodeCount).toBeGreaterThan(1);

@@ -53,7 +53,7 @@ describe.skipIf(stack.skip)('Qt 5 and Qt 6 applications', () => {
       const coverage = coverageOf(await pyatspiWindow(live.desktop, app.atspiName, app.titleText), window, await toolsOf(window.id));
       expect(coverage.ratio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(0.97);
 
-      const native = (await live.probe.listWindows()).find((w) => app.title.test(w.title));
+      const native = (await live.probe.readTopology()).windows.find((w) => app.title.test(w.title));
       for (let read = 0; read < 50; read++) {
         const tree = await live.probe.readTree(native!.nativeId, DEFAULT_TREE_BUDGET);
         expect(tree.nodeCount).toBeGreaterThan(1);

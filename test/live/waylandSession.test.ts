@@ -17,7 +17,7 @@ import { structured } from '../helpers/demoServer.js';
 import { waitFor } from './helpers/desktop.js';
 import { openWaylandBridge, waylandStack, type WaylandBridge } from './helpers/waylandStack.js';
 
-const stack = waylandStack(['gnome-calculator', 'xterm', 'swaymsg', 'wtype', 'grim', '/usr/bin/python3']);
+const stack = waylandStack(['gnome-calculator', 'gedit', 'xterm', 'swaymsg', 'wtype', 'grim', '/usr/bin/python3']);
 const TWO_WINDOWS = join(import.meta.dirname, 'fixtures', 'two_windows.py');
 
 interface SwayView {
@@ -44,7 +44,7 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
   const titled = (title: RegExp) => waitFor(async () => (await snapshot()).windows.find((w) => title.test(w.title)), 20_000);
 
   beforeAll(async () => {
-    live = await openWaylandBridge(['gnome-calculator', 'xterm'], ['--screenshots']);
+    live = await openWaylandBridge(['gnome-calculator', 'gedit', 'xterm'], ['--screenshots']);
     await live.desktop.launch('/usr/bin/python3', [TWO_WINDOWS]);
     // A native window without accessibility (GTK's AT-SPI bridge off): only the compositor knows it.
     await live.desktop.launch('/usr/bin/env', ['NO_AT_BRIDGE=1', 'zenity', '--info', '--title=No accessibility', '--text=Hello']);
@@ -58,7 +58,7 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
 
   it('lists each native and XWayland window exactly once, with the compositor’s titles', async () => {
     const views = swayViews(live);
-    expect(views.map((v) => v.shell).sort()).toEqual(['xdg_shell', 'xdg_shell', 'xdg_shell', 'xdg_shell', 'xwayland']);
+    expect(views.map((v) => v.shell).sort()).toEqual(['xdg_shell', 'xdg_shell', 'xdg_shell', 'xdg_shell', 'xdg_shell', 'xwayland']);
     const windows = await waitFor(async () => {
       const all = (await snapshot()).windows;
       return all.length === views.length ? all : null;
@@ -116,6 +116,34 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
     const pressed = await live.client.call(`${calculator.id}__press_keys`, { keys: ['Escape', '6', '*', '7', 'Return'] });
     expect(pressed.isError).toBeFalsy();
     await waitFor(async () => ((await titled(/^Calculator$/)).summary ?? '').includes('42'), 10_000);
+  });
+
+  it('types into a GTK3 app (gedit): text, shifted punctuation, editing keys, chords, and a character outside the US layout', async () => {
+    const gedit = await titled(/gedit$/);
+    expect(await live.client.toolNames()).toEqual(expect.arrayContaining([`${gedit.id}__press_keys`, `${gedit.id}__type_text`]));
+    const typed = 'Hi, "Wayland"! (#1) ~^&*_+{}|:<>?';
+    const text = async () => JSON.stringify((await snapshot()).windows.find((w) => w.id === gedit.id));
+    const call = async (tool: string, args: Record<string, unknown>) => expect((await live.client.call(`${gedit.id}__${tool}`, args)).isError).toBeFalsy();
+    // "é" is outside the US layout: wtype types it with a keymap of its own (first, so that no
+    // editing key of ours is still queued when its keymap lands: keyboard.ts, known limit).
+    await call('type_text', { text: 'café' });
+    await waitFor(async () => (await text()).includes('café'), 10_000);
+    // GTK3 key bindings (ctrl+a, BackSpace, Home, End) need the full keymap of our virtual keyboard.
+    const steps: Array<[string, Record<string, unknown>]> = [
+      ['press_keys', { keys: ['ctrl+a', 'BackSpace'] }],
+      ['type_text', { text: typed }],
+      ['press_keys', { keys: ['Home'] }],
+      ['type_text', { text: '> ' }],
+      ['press_keys', { keys: ['End', 'Return'] }],
+      ['type_text', { text: 'done' }],
+    ];
+    for (const [tool, args] of steps) await call(tool, args);
+    const expected = JSON.stringify(`> ${typed}\ndone`).slice(1, -1);
+    const shown = await waitFor(async () => {
+      const json = await text();
+      return json.includes(expected) ? json : undefined;
+    }, 10_000);
+    expect(shown).not.toContain('café');
   });
 
   it('captures windows through screencopy: a PNG of the window’s size', async () => {

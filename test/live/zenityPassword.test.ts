@@ -9,7 +9,7 @@ import { Bridge } from '../../src/bridge/bridge.js';
 import { serializeFixture } from '../../src/platform/fixture/format.js';
 import { recordFixture } from '../../src/platform/fixture/record.js';
 import { XTestInput } from '../../src/platform/linux/input/index.js';
-import { LinuxProbe } from '../../src/platform/linux/probe.js';
+import { openLinuxProbe } from '../../src/platform/linux/probe.js';
 import { activateWindow, listWindows, X11Connection } from '../../src/platform/linux/x11/index.js';
 import { SENSITIVE_MASK, type AppInfo } from '../../src/platform/probe.js';
 import { SessionHub } from '../../src/server/hub.js';
@@ -44,7 +44,7 @@ describe.skipIf(stack.skip)('a password typed into a real zenity --password dial
 
     const logs: string[] = [];
     const log = createLogger({ level: 'debug', write: (line) => logs.push(line) });
-    const probe = await LinuxProbe.open({ env: live.desktop.env });
+    const probe = await openLinuxProbe({ env: live.desktop.env });
     const inScope = (app: AppInfo) => app.pid === zenity.pid;
     const bridge = await Bridge.start({ probe, registry, log, inScope });
     closers.push(() => bridge.close());

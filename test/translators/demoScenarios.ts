@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
+import { openDemoProbe, type DemoProbe } from '../../src/platform/demo/probe.js';
 import type { OrderField } from '../../src/platform/demo/validation.js';
 import { serializeFixture, type Fixture } from '../../src/platform/fixture/format.js';
 import { recordFixture } from '../../src/platform/fixture/record.js';
@@ -44,7 +44,7 @@ export const DEMO_SCENARIOS: Record<string, { note: string; drive: Drive }> = {
 export async function recordDemoScenario(name: string): Promise<Fixture> {
   const scenario = DEMO_SCENARIOS[name];
   if (!scenario) throw new Error(`unknown demo scenario ${name}`);
-  const probe = new DemoProbe({ effectDelayMs: 1, reports: name === 'start' ? 1 : 0 });
+  const probe = await openDemoProbe({ effectDelayMs: 1, reports: name === 'start' ? 1 : 0 });
   try {
     await scenario.drive(probe);
     await settle();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bridge } from '../../src/bridge/bridge.js';
 import { readFixtureFile } from '../../src/platform/fixture/files.js';
-import { FixtureProbe } from '../../src/platform/fixture/probe.js';
+import { openFixtureProbe } from '../../src/platform/fixture/probe.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { fixtureFiles } from '../../src/testing/tester.js';
 import type { A11yNode } from '../../src/platform/probe.js';
@@ -68,7 +68,7 @@ for (const [name, chosen] of Object.entries(REGISTRIES)) {
       for (const file of fixtureFiles(join('fixtures', folder))) {
         it(file, async () => {
           const fixture = await readFixtureFile(file);
-          const bridge = await Bridge.start({ probe: new FixtureProbe(fixture), registry: chosen, log: silentLogger });
+          const bridge = await Bridge.start({ probe: await openFixtureProbe({ fixture: fixture }), registry: chosen, log: silentLogger });
           try {
             const unreached = bridge.windows().flatMap((record) => {
               const window = bridge.snapshot().windows.find((w) => w.id === record.winId) as ProtocolWindow;

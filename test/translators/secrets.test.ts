@@ -8,10 +8,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bridge } from '../../src/bridge/bridge.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
+import { openDemoProbe } from '../../src/platform/demo/probe.js';
 import { serializeFixture } from '../../src/platform/fixture/format.js';
 import { readFixtureFile } from '../../src/platform/fixture/files.js';
-import { FixtureProbe } from '../../src/platform/fixture/probe.js';
+import { openFixtureProbe } from '../../src/platform/fixture/probe.js';
 import { recordFixture } from '../../src/platform/fixture/record.js';
 import type { Probe } from '../../src/platform/probe.js';
 import { SessionHub } from '../../src/server/hub.js';
@@ -70,7 +70,7 @@ describe('typed passwords never leave the process', () => {
   });
 
   it('zenity --password recorded from a real desktop: served, listed and acted on without the secret', async () => {
-    const served = await serve(new FixtureProbe(await readFixtureFile('fixtures/zenity/password.json')), registry);
+    const served = await serve(await openFixtureProbe({ fixture: await readFixtureFile('fixtures/zenity/password.json') }), registry);
     try {
       await readAll(served.client);
       await served.client.call('w1__set_field', { field: 'Password', value: 'Tr0ub4dor-h4-secret' });
@@ -85,7 +85,7 @@ describe('typed passwords never leave the process', () => {
   for (const [name, chosen] of Object.entries({ registry, generic: { translators: [], fallback: genericTranslator } })) {
     it(`demo app with the ${name} translator(s): typed through tools, then recorded`, async () => {
       const secret = 'pw-Zq81-never-shown';
-      const probe = new DemoProbe({ effectDelayMs: 2 });
+      const probe = await openDemoProbe({ effectDelayMs: 2 });
       const served = await serve(probe, chosen as TranslatorRegistry);
       try {
         await served.client.call('w1__edit_field', { field: 'payment_password', value: secret });

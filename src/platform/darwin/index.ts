@@ -4,8 +4,9 @@
  * screenshots. Without the accessibility permission every window is in window-only mode with a
  * notice saying how to grant it.
  */
-import type { Probe } from '../probe.js';
-import { createDesktopProbe, type DesktopProbeOptionsBase } from '../shared-desktop/assemble.js';
+import type { ProbeFactory } from '../probe.js';
+import type { DesktopProbe } from '../shared-desktop/desktopProbe.js';
+import { openDesktopProbe, type DesktopProbeOptionsBase } from '../shared-desktop/assemble.js';
 import type { HelperSpawn } from '../shared-desktop/helperClient.js';
 import { helperScriptPath } from '../shared-desktop/helperScript.js';
 import { AxTreeSource } from './axTreeSource.js';
@@ -22,9 +23,9 @@ export function osascriptSpawn(executable = '/usr/bin/osascript'): HelperSpawn {
   return { command: executable, args: ['-l', 'JavaScript', helperScriptPath(AX_HELPER_SCRIPT)] };
 }
 
-export function createDarwinProbe(options: DarwinProbeOptions = {}): Promise<Probe> {
+export const openDarwinProbe: ProbeFactory<DarwinProbeOptions, DesktopProbe> = (options = {}) => {
   const usesOsascript = options.osascript !== null && !options.helperSpawn && !options.helper;
-  return createDesktopProbe(options, {
+  return openDesktopProbe(options, {
     platform: 'darwin',
     helperName: 'the accessibility helper',
     spawn: usesOsascript ? osascriptSpawn(options.osascript ?? undefined) : null,
@@ -32,4 +33,4 @@ export function createDarwinProbe(options: DarwinProbeOptions = {}): Promise<Pro
     windows: DarwinWindows,
     trees: (helper) => new AxTreeSource(helper),
   });
-}
+};

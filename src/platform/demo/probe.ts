@@ -5,10 +5,12 @@
 import type {
   A11yNode,
   AppInfo,
+  DesktopTopology,
   KeyInput,
   NativeWindow,
   Probe,
   ProbeChange,
+  ProbeFactory,
   TreeBudget,
   WindowTree,
 } from '../probe.js';
@@ -22,6 +24,10 @@ import { ORDER_FIELDS, type OrderField } from './validation.js';
 export const DEMO_APP_KEY = 'demo';
 export const DEMO_APP_ID = 'org.guibridge.OrdersDemo';
 
+/** Opens the demo app's probe (the one probe factory shape, issue 14). */
+export const openDemoProbe: ProbeFactory<DemoOptions | DemoApp, DemoProbe> = async (options = {}) => new DemoProbe(options);
+
+/** Made by `openDemoProbe`. */
 export class DemoProbe implements Probe {
   readonly platform = 'demo';
   readonly settleMs = 0;
@@ -31,7 +37,11 @@ export class DemoProbe implements Probe {
     this.app = options instanceof DemoApp ? options : new DemoApp(options);
   }
 
-  async listApps(): Promise<AppInfo[]> {
+  async readTopology(): Promise<DesktopTopology> {
+    return { apps: this.apps(), windows: this.windows() };
+  }
+
+  private apps(): AppInfo[] {
     return [
       {
         key: DEMO_APP_KEY,
@@ -47,7 +57,7 @@ export class DemoProbe implements Probe {
     ];
   }
 
-  async listWindows(): Promise<NativeWindow[]> {
+  private windows(): NativeWindow[] {
     return [...this.app.windows.values()].map((w) => ({
       nativeId: w.id,
       appKey: DEMO_APP_KEY,

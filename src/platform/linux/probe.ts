@@ -3,7 +3,8 @@
  * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
-import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
+import type { KeyInput, Probe, ProbeFactory, TreeBudget, WindowTree } from '../probe.js';
+import { AtspiProbe, type ProbeTopology } from './atspiProbe.js';
 import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
@@ -15,8 +16,9 @@ import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
 import { XTestInput } from './input/index.js';
 import { windowOnlyTree } from '../shared-desktop/windowOnly.js';
-import { buildTopology, type AppActionsByBus, type LinuxWindow, type Topology } from './topology.js';
-import { activateWindow, closeWindow, listWindows, X11Connection } from './x11/index.js';
+import type { AppActionsByBus, LinuxWindow } from './topology.js';
+import { X11WindowSource } from './windowSource.js';
+import { X11Connection, type X11Window } from './x11/index.js';
 
 export interface LinuxProbeOptions {
   /** Environment naming the display and buses (default: this process's). */
@@ -39,18 +41,16 @@ export class ProbeUnavailableError extends Error {
   override name = 'ProbeUnavailableError';
 }
 
-export class LinuxProbe implements Probe {
-  readonly platform = 'linux';
+/** Made by `openLinuxProbe`. Windows come from the X11/EWMH window source (windowSource.ts). */
+export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   /**
    * Short: a change is read incrementally in a few milliseconds (atspi/incremental.ts). Storms (a
    * file chooser opening: 600–880 signals in 150 ms) coalesce while a read runs, and more than a
    * few dozen touched objects make one full read.
    */
-  readonly settleMs = 2;
+  override readonly settleMs = 2;
   /** Whether a change re-reads only what its events touched (issue 15). */
   private readonly incrementalReads = true;
-  private topology: Topology = { apps: [], windows: [], nativeOfRef: new Map() };
-  private topologyAt = 0;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
   /** The last listing of AT-SPI applications, by bus name. */
@@ -59,13 +59,17 @@ export class LinuxProbe implements Probe {
   /** Each window's last tree read in full: shown, with a notice, while its application does not respond. */
   private readonly lastTrees = new Map<string, WindowTree>();
 
-  private constructor(
+  private readonly source: X11WindowSource;
+
+  constructor(
     private readonly x11: X11Connection,
-    private readonly atspi: AtspiAccess,
-    private readonly feed: ChangeFeed,
+    atspi: AtspiAccess,
+    feed: ChangeFeed,
     private readonly gtk: GtkActions,
     private readonly capturer: WindowCapturer | null,
   ) {
+    super(atspi, feed);
+    this.source = new X11WindowSource(x11, (windows, apps) => this.appActions(windows, apps));
     this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids), accessible: (w) => mapsAccessibilityBridge(w.x11.pid) });
     // An application that stops or starts answering again: its windows' notices change.
     atspi.onResponsiveness((bus) => {
@@ -74,44 +78,9 @@ export class LinuxProbe implements Probe {
     });
   }
 
-  static async open(options: LinuxProbeOptions = {}): Promise<LinuxProbe> {
-    const env = options.env ?? process.env;
-    if (!env.DISPLAY) {
-      throw new ProbeUnavailableError('no X display: DISPLAY is not set (start one with "gui-bridge desktop up", then eval "$(gui-bridge desktop env)")');
-    }
-    const x11 = await X11Connection.open(env.DISPLAY).catch((error: unknown) => {
-      throw new ProbeUnavailableError(error instanceof Error ? error.message : String(error));
-    });
-    const atspi = await AtspiAccess.open({ env }).catch(async (error: unknown) => {
-      await x11.close();
-      throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    if (!atspi.health.ok) {
-      await Promise.all([atspi.close(), x11.close()]);
-      throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (is at-spi2-core running? "gui-bridge desktop up" starts one)`);
-    }
-    const feed = await ChangeFeed.start(x11, atspi);
-    const capturer = options.capture ? await WindowCapturer.open(x11) : null;
-    const probe = new LinuxProbe(x11, atspi, feed, new GtkActions(env.DBUS_SESSION_BUS_ADDRESS), capturer);
-    feed.routeContent((ref) => probe.topology.nativeOfRef.get(ref));
-    return probe;
-  }
-
   /** Called once if the X display goes away (its server died). */
   onDisplayLost(listener: (message: string) => void): void {
     this.feed.displayLost.once('lost', listener);
-  }
-
-  subscribe(listener: (change: ProbeChange) => void): () => void {
-    return this.feed.subscribe(listener);
-  }
-
-  async listApps(): Promise<AppInfo[]> {
-    return (await this.readTopology(true)).apps;
-  }
-
-  async listWindows(): Promise<NativeWindow[]> {
-    return (await this.readTopology(false)).windows.map((w) => w.native);
   }
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
@@ -191,8 +160,6 @@ export class LinuxProbe implements Probe {
     await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
   }
   focus = (ref: string) => this.atspi.primitives.focus(ref);
-  readText = (ref: string) => this.atspi.primitives.readText(ref);
-  readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
 
   /** The last resort: a real pointer click at the node's centre, its window brought forward first. */
   async click(ref: string): Promise<void> {
@@ -216,13 +183,12 @@ export class LinuxProbe implements Probe {
   }
 
   async activateWindow(nativeId: string): Promise<void> {
-    const result = await activateWindow(this.x11, this.window(nativeId).x11.xid);
-    if (!result.active) throw new Error(`window ${nativeId} could not be brought to the front (a modal window may hold the focus)`);
+    await this.source.activate(this.window(nativeId));
     this.feed.markWindows();
   }
 
   async closeWindow(nativeId: string): Promise<void> {
-    await closeWindow(this.x11, this.window(nativeId).x11.xid);
+    await this.source.close(this.window(nativeId));
   }
 
   /** XTEST input goes to the focused window: bring the target forward first (openbox may not). */
@@ -253,39 +219,26 @@ export class LinuxProbe implements Probe {
     await this.x11.close().catch(() => undefined);
   }
 
-  private window(nativeId: string): LinuxWindow {
-    const window = this.topology.windows.find((w) => w.native.nativeId === nativeId);
-    if (!window) throw new Error(`window ${nativeId} is gone`);
-    return window;
-  }
-
   private async keyboard(): Promise<XTestInput> {
     this.input ??= await XTestInput.open(this.x11);
     return this.input;
   }
 
-  /** listApps and listWindows come in pairs: one X11 + AT-SPI reading serves both. */
-  private async readTopology(fresh: boolean): Promise<Topology> {
-    if (!fresh && Date.now() - this.topologyAt < 100) return this.topology;
+  protected async readSources(): Promise<ProbeTopology<LinuxWindow>> {
     // Without the accessibility bus the windows are still there (X11 knows them): serve them
     // window-only rather than failing, until the bus is back.
-    const [x11Windows, atspiApps] = await Promise.all([
-      listWindows(this.x11),
-      this.atspi.health.ok ? this.atspi.listApplications(this.atspiApps).catch(() => []) : Promise.resolve([]),
-    ]);
-    const actions = await this.appActions(x11Windows, atspiApps);
+    const atspiApps = this.atspi.health.ok ? await this.atspi.listApplications(this.atspiApps).catch(() => []) : [];
     const previous = this.topology;
-    this.topology = buildTopology(x11Windows, atspiApps, actions);
-    this.topologyAt = Date.now();
+    const topology = await this.source.read(atspiApps);
     this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
-    this.pairing.observe(previous, this.topology);
-    const present = new Set(this.topology.windows.map((w) => w.native.nativeId));
+    this.pairing.observe(previous, topology);
+    const present = new Set(topology.windows.map((w) => w.native.nativeId));
     for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
-    this.atspi.retainTrees(new Set(this.topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
-    return this.topology;
+    this.atspi.retainTrees(new Set(topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
+    return topology;
   }
 
-  private async appActions(windows: Awaited<ReturnType<typeof listWindows>>, apps: Awaited<ReturnType<AtspiAccess['listApplications']>>): Promise<AppActionsByBus> {
+  private async appActions(windows: X11Window[], apps: AtspiApplication[]): Promise<AppActionsByBus> {
     const actions: AppActionsByBus = new Map();
     await Promise.all(
       apps.map(async (app) => {
@@ -304,3 +257,26 @@ export class LinuxProbe implements Probe {
 function unsupported(error: unknown): boolean {
   return error instanceof AtspiError && error.code === 'not_supported';
 }
+
+/** Opens the X11 + AT-SPI probe on `env`'s display and buses. */
+export const openLinuxProbe: ProbeFactory<LinuxProbeOptions, LinuxProbe> = async (options = {}) => {
+  const env = options.env ?? process.env;
+  if (!env.DISPLAY) {
+    throw new ProbeUnavailableError('no X display: DISPLAY is not set (start one with "gui-bridge desktop up", then eval "$(gui-bridge desktop env)")');
+  }
+  const x11 = await X11Connection.open(env.DISPLAY).catch((error: unknown) => {
+    throw new ProbeUnavailableError(error instanceof Error ? error.message : String(error));
+  });
+  const atspi = await AtspiAccess.open({ env }).catch(async (error: unknown) => {
+    await x11.close();
+    throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  if (!atspi.health.ok) {
+    await Promise.all([atspi.close(), x11.close()]);
+    throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (is at-spi2-core running? "gui-bridge desktop up" starts one)`);
+  }
+  const feed = await ChangeFeed.start(x11, atspi);
+  const capturer = options.capture ? await WindowCapturer.open(x11) : null;
+  const probe = new LinuxProbe(x11, atspi, feed, new GtkActions(env.DBUS_SESSION_BUS_ADDRESS), capturer);
+  return probe;
+};

@@ -8,8 +8,8 @@
  */
 import type { AppInfo, NativeWindow } from '../probe.js';
 import type { AtspiApplication } from './atspi/apps.js';
-import { buildTopology } from './topology.js';
-import { activateWindow, closeWindow, listWindows, type X11Connection, type X11Window } from './x11/index.js';
+import { buildTopology, type AppActionsByBus, type Topology } from './topology.js';
+import { activateWindow, closeWindow, listWindows, waitActive, type ActivateResult, type X11Connection, type X11Window } from './x11/index.js';
 
 /** A window as a source lists it: X11 windows carry their X11 record, Wayland ones do not. */
 export interface SourceWindow {
@@ -43,18 +43,35 @@ export interface Claimed {
 
 export const NOTHING_CLAIMED: Claimed = { refs: new Set(), windows: [] };
 
+/** Application-level actions of the apps, found from their X11 windows (GTK GActions). */
+export type AppActionsReader = (windows: X11Window[], apps: AtspiApplication[]) => Promise<AppActionsByBus>;
+
 export class X11WindowSource implements WindowSource {
   readonly kind = 'x11';
-  constructor(readonly conn: X11Connection) {}
+  constructor(
+    readonly conn: X11Connection,
+    private readonly appActions?: AppActionsReader,
+  ) {}
 
-  async read(apps: AtspiApplication[]): Promise<SourceTopology> {
-    return buildTopology(await listWindows(this.conn), apps);
+  /** Every X11 window here carries its X11 record (`Topology`: the X11 probe relies on it). */
+  async read(apps: AtspiApplication[]): Promise<Topology> {
+    const windows = await listWindows(this.conn);
+    return buildTopology(windows, apps, this.appActions ? await this.appActions(windows, apps) : new Map());
   }
 
   async activate(window: SourceWindow): Promise<void> {
     if (!window.x11) throw new Error(`window ${window.native.nativeId} is not an X11 window`);
-    const result = await activateWindow(this.conn, window.x11.xid);
-    if (!result.active) throw new Error(`window ${window.native.nativeId} could not be brought to the front (a modal window may hold the focus)`);
+    frontOrThrow(window, await activateWindow(this.conn, window.x11.xid));
+  }
+
+  /**
+   * Waits until X11 names the window active after someone else (the Wayland compositor) focused
+   * it. XWayland delivers keys to its X focus, which its window manager sets over X after the
+   * compositor's focus change: keys sent before that went to the window focused before.
+   */
+  async awaitActive(window: SourceWindow): Promise<void> {
+    if (!window.x11) throw new Error(`window ${window.native.nativeId} is not an X11 window`);
+    frontOrThrow(window, await waitActive(this.conn, window.x11.xid));
   }
 
   async close(window: SourceWindow): Promise<void> {
@@ -77,4 +94,8 @@ export function mergeTopologies(first: SourceTopology, second: SourceTopology): 
     if (!known || (known.id === known.name && app.id !== app.name)) apps.set(app.key, app);
   }
   return { apps: [...apps.values()], windows, nativeOfRef: new Map([...first.nativeOfRef, ...second.nativeOfRef]) };
+}
+
+function frontOrThrow(window: SourceWindow, result: ActivateResult): void {
+  if (!result.active) throw new Error(`window ${window.native.nativeId} could not be brought to the front (a modal window may hold the focus)`);
 }

@@ -12,7 +12,7 @@ import { RegionGrabber } from './screenshots.js';
 import type { PlatformWindows, TreeSource } from './types.js';
 import { treesUnavailableText } from './windowOnly.js';
 
-/** Options both `createWin32Probe` and `createDarwinProbe` accept. */
+/** Options both `openWin32Probe` and `openDarwinProbe` accept. */
 export interface DesktopProbeOptionsBase {
   /** The application to serve (D-4): a pid, or an executable / application name. All when omitted. */
   app?: string | AppSelector;
@@ -43,7 +43,7 @@ export interface PlatformWiring {
 }
 
 /** Loads the native packages, starts the helper lazily and wires the shared desktop probe. */
-export async function createDesktopProbe(options: DesktopProbeOptionsBase, wiring: PlatformWiring): Promise<DesktopProbe> {
+export async function openDesktopProbe(options: DesktopProbeOptionsBase, wiring: PlatformWiring): Promise<DesktopProbe> {
   const log = options.log ?? silentLogger;
   const parts = await assembleDesktop(wiring.platform, options);
   const spawn = options.helperSpawn ?? wiring.spawn;

@@ -5,13 +5,13 @@
  * crashed) every window degrades to window-only mode instead of disappearing.
  */
 import { EventEmitter } from 'node:events';
-import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, Rect, TreeBudget, WindowTree } from '../probe.js';
+import type { A11yNode, DesktopTopology, KeyInput, NativeWindow, Probe, ProbeChange, Rect, TreeBudget, WindowTree } from '../probe.js';
 import { visitTree } from '../treeBudget.js';
 import type { Logger } from '../../util/logger.js';
 import { ChangeWatcher } from './changeWatcher.js';
 import type { DesktopInput } from './input.js';
 import type { RegionGrabber } from './screenshots.js';
-import { isUnavailable, windowOfRef, type DesktopSnapshot, type PlatformWindows, type TreeSource } from './types.js';
+import { isUnavailable, windowOfRef, type PlatformWindows, type TreeSource } from './types.js';
 import { windowOnlyTree } from './windowOnly.js';
 
 export interface DesktopProbeOptions {
@@ -31,9 +31,6 @@ export interface DesktopProbeOptions {
   contentPollMs?: number;
 }
 
-/** The bridge asks for apps and then windows in one refresh: one listing serves both if this recent. */
-const SNAPSHOT_REUSE_MS = 250;
-
 export class DesktopProbe implements Probe {
   readonly platform: string;
   readonly settleMs = 50;
@@ -41,8 +38,6 @@ export class DesktopProbe implements Probe {
   private readonly watcher: ChangeWatcher;
   private readonly windowsById = new Map<string, NativeWindow>();
   private readonly lastTrees = new Map<string, WindowTree>();
-  /** The listing `listApps` took, for the `listWindows` call that follows it. */
-  private pendingSnapshot: { at: number; value: Promise<DesktopSnapshot> } | null = null;
 
   constructor(private readonly options: DesktopProbeOptions) {
     this.platform = options.platform;
@@ -56,22 +51,13 @@ export class DesktopProbe implements Probe {
     });
   }
 
-  async listApps(): Promise<AppInfo[]> {
-    const value = this.options.windows.snapshot();
-    this.pendingSnapshot = { at: Date.now(), value };
-    return (await value).apps;
-  }
-
-  async listWindows(): Promise<NativeWindow[]> {
-    const pending = this.pendingSnapshot;
-    this.pendingSnapshot = null;
-    const fresh = pending && Date.now() - pending.at <= SNAPSHOT_REUSE_MS ? pending.value : this.options.windows.snapshot();
-    const { windows } = await fresh;
+  async readTopology(): Promise<DesktopTopology> {
+    const { apps, windows } = await this.options.windows.snapshot();
     this.windowsById.clear();
     for (const window of windows) this.windowsById.set(window.nativeId, window);
     for (const id of this.lastTrees.keys()) if (!this.windowsById.has(id)) this.forget(id);
     this.watcher.observe(windows);
-    return windows;
+    return { apps, windows };
   }
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
@@ -210,7 +196,6 @@ export class DesktopProbe implements Probe {
   }
 
   private emit(change: ProbeChange): void {
-    if (change.kind === 'windows') this.pendingSnapshot = null; // a listing from before is stale
     this.events.emit('change', change);
   }
 }

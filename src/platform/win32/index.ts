@@ -3,8 +3,9 @@
  * uia-helper.ps1) for trees and node actions, nut-js for keys, clicks and screenshots. Windows
  * stay listed in window-only mode whenever the helper cannot run.
  */
-import type { Probe } from '../probe.js';
-import { createDesktopProbe, type DesktopProbeOptionsBase } from '../shared-desktop/assemble.js';
+import type { ProbeFactory } from '../probe.js';
+import type { DesktopProbe } from '../shared-desktop/desktopProbe.js';
+import { openDesktopProbe, type DesktopProbeOptionsBase } from '../shared-desktop/assemble.js';
 import type { HelperSpawn } from '../shared-desktop/helperClient.js';
 import { helperScriptPath } from '../shared-desktop/helperScript.js';
 import { UiaTreeSource } from './uiaTreeSource.js';
@@ -26,9 +27,9 @@ export function powershellSpawn(executable: string): HelperSpawn {
   };
 }
 
-export function createWin32Probe(options: Win32ProbeOptions = {}): Promise<Probe> {
+export const openWin32Probe: ProbeFactory<Win32ProbeOptions, DesktopProbe> = (options = {}) => {
   const usesPowerShell = options.powershell !== null && !options.helperSpawn && !options.helper;
-  return createDesktopProbe(options, {
+  return openDesktopProbe(options, {
     platform: 'win32',
     helperName: 'the UI Automation helper',
     spawn: usesPowerShell ? powershellSpawn(options.powershell ?? 'powershell.exe') : null,
@@ -36,4 +37,4 @@ export function createWin32Probe(options: Win32ProbeOptions = {}): Promise<Probe
     windows: Win32Windows,
     trees: (helper) => new UiaTreeSource(helper),
   });
-}
+};

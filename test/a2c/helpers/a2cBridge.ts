@@ -2,7 +2,7 @@
 import { Bridge } from '../../../src/bridge/bridge.js';
 import { createWindowResources, type WindowResourceOptions, type WindowResources } from '../../../src/a2c/windowResources.js';
 import type { DemoOptions } from '../../../src/platform/demo/model.js';
-import { DemoProbe } from '../../../src/platform/demo/probe.js';
+import { openDemoProbe, type DemoProbe } from '../../../src/platform/demo/probe.js';
 import { SessionHub } from '../../../src/server/hub.js';
 import { silentLogger } from '../../../src/util/logger.js';
 import { registry } from '../../../translators/index.js';
@@ -18,7 +18,7 @@ export interface A2cBridge {
 export async function startA2cBridge(
   options: { demo?: DemoOptions; resources?: WindowResourceOptions; probe?: DemoProbe } = {},
 ): Promise<A2cBridge> {
-  const probe = options.probe ?? new DemoProbe({ effectDelayMs: 5, ...options.demo });
+  const probe = options.probe ?? await openDemoProbe({ effectDelayMs: 5, ...options.demo });
   const bridge = await Bridge.start({ probe, registry, log: silentLogger });
   const resources = createWindowResources(bridge, options.resources);
   const hub = new SessionHub(bridge, silentLogger, resources);

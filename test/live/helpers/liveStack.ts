@@ -5,7 +5,7 @@
  */
 import { Bridge, type BridgeOptions } from '../../../src/bridge/bridge.js';
 import { openDesktop, type DesktopHandle, type DesktopOptions } from '../../../src/platform/linux/desktop/index.js';
-import { LinuxProbe, type LinuxProbeOptions } from '../../../src/platform/linux/probe.js';
+import { openLinuxProbe, type LinuxProbe, type LinuxProbeOptions } from '../../../src/platform/linux/probe.js';
 import { SessionHub } from '../../../src/server/hub.js';
 import type { Logger } from '../../../src/util/logger.js';
 import { registry } from '../../../translators/index.js';
@@ -28,7 +28,7 @@ export interface LiveStack {
 export async function openLiveStack(options: LiveStackOptions, log: Logger): Promise<LiveStack> {
   const desktop = await openDesktop(options.desktop ?? {});
   try {
-    const probe = await LinuxProbe.open({ ...options.probe, env: desktop.env });
+    const probe = await openLinuxProbe({ ...options.probe, env: desktop.env });
     const bridge = await Bridge.start({ probe, registry, log, appToolNaming: 'per-app', ...options.bridge });
     const hub = new SessionHub(bridge, log);
     const close = async () => {

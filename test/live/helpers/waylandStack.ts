@@ -68,7 +68,14 @@ export async function openWaylandBridge(apps: string[], serveArgs: string[] = []
     });
     const client = new Client({ name: 'wayland-live', version: '1.0.0' });
     await client.connect(transport);
-    const wrapped = await wrapClient(client, { events: [], bytes: [] });
+    // Every message the server sends, as the in-process clients record it (secrets never in it).
+    const recorder = { events: [] as string[], bytes: [] as string[] };
+    const deliver = transport.onmessage;
+    transport.onmessage = (message) => {
+      recorder.bytes.push(JSON.stringify(message));
+      deliver?.(message);
+    };
+    const wrapped = await wrapClient(client, recorder);
     return {
       desktop,
       client: wrapped,

@@ -3,37 +3,36 @@
  * modified, language, cursor) following the app and the user, writing, long texts read through
  * load_text, save_as/open driving gedit's own file choosers, bad paths as validation_failed, and
  * the "save changes?" question as its own modal window with its own tool; and the same file
- * chooser translator on `zenity --file-selection`.
+ * chooser translator on `zenity --file-selection`. On both sessions (issue 16): X11 and Wayland.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopProcessEnv } from '../../../src/platform/linux/desktop/index.js';
 import type { Snapshot } from '../../../src/protocol/schemas.js';
 import { structured } from '../../helpers/demoServer.js';
-import { displayStack, waitFor } from '../helpers/desktop.js';
-import { useLiveBridge } from '../helpers/liveBridge.js';
+import { waitFor } from '../helpers/desktop.js';
+import { useSessionBridge } from '../helpers/sessionBridge.js';
+import { liveSessions, shareWithDesktop } from '../helpers/waylandStack.js';
 import { SimulatedUser } from './scenarios/geditUser.js';
 
-const stack = displayStack(['gedit', 'zenity']);
 type Window = Snapshot['windows'][number];
 
 const field = (w: Window, label: string) => (w.blocks.find((b) => b.type === 'fields')?.items as Array<{ label: string; value: unknown }> | undefined)?.find((i) => i.label === label)?.value;
 const documentText = (w: Window) => (w.blocks.find((b) => b.id === 'document-text') as { text?: string } | undefined)?.text;
 
-describe.skipIf(stack.skip)('gedit translator on the real app', () => {
-  const live = useLiveBridge({ desktop: { apps: ['gedit'] } });
+for (const { session, skip } of liveSessions(['gedit', 'zenity'])) describe.skipIf(skip)(`gedit translator on the real app (${session})`, () => {
+  const live = useSessionBridge(session, ['gedit']);
   let scratch: string;
-  let user: SimulatedUser;
+  let user: SimulatedUser | undefined;
   const gedit = () => live.windowTitled(/ - gedit$/);
   const until = (test: (w: Window) => boolean) => waitFor(async () => ((w) => (test(w) ? w : null))(await gedit()), 10_000);
   const call = async (name: string, args: Record<string, unknown> = {}) => structured(await live.client.call(name, args));
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'gui-bridge-gedit-'));
-    user = await SimulatedUser.at(live.desktop);
+    shareWithDesktop(scratch, live.desktop);
+    if (session === 'x11') user = await SimulatedUser.at(live.desktop);
   });
   afterAll(async () => {
     await user?.close();
@@ -70,8 +69,10 @@ describe.skipIf(stack.skip)('gedit translator on the real app', () => {
     expect(field(w, 'Modified')).toBe(true);
   });
 
-  it('follows the cursor the user moves, and inserts there', async () => {
-    await user.type(/ - gedit$/, ['ctrl+Home', 'Right', 'Right', 'Right'], '');
+  // The simulated user types through XTEST. On Wayland a second virtual keyboard (wtype) would
+  // switch the seat's keymap under GTK3 and lose its editing keys (docs/wayland.md, Input).
+  it.skipIf(session === 'wayland')('follows the cursor the user moves, and inserts there', async () => {
+    await user!.type(/ - gedit$/, ['ctrl+Home', 'Right', 'Right', 'Right'], '');
     const w = await until((x) => field(x, 'Cursor') === 'Ln 1, Col 4');
     await call(`${w.id}__insert_text`, { text: 'big ', at: 'cursor' });
     expect(documentText(await gedit())).toBe('>> big hello, world <<');
@@ -186,10 +187,7 @@ describe.skipIf(stack.skip)('gedit translator on the real app', () => {
   });
 
   it('zenity --file-selection gets the same chooser: choose makes zenity print the path', async () => {
-    const zenity = spawn('zenity', ['--file-selection', '--title=Pick a report', `--filename=${scratch}/`], { env: desktopProcessEnv(live.desktop.env), stdio: ['ignore', 'pipe', 'ignore'] });
-    let printed = '';
-    zenity.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => zenity.once('exit', (code) => resolve(code)));
+    const zenity = await live.desktop.launch('zenity', ['--file-selection', '--title=Pick a report', `--filename=${scratch}/`], { captureStdout: true });
     try {
       const chooser = await waitFor(async () => {
         const w = await live.windowTitled(/^Pick a report$/, 20_000);
@@ -197,10 +195,10 @@ describe.skipIf(stack.skip)('gedit translator on the real app', () => {
       }, 20_000);
       expect(chooser.summary).toMatch(/^"Pick a report" file chooser \(open\) — folder .*, \d+ items listed; OK accepts\.$/);
       expect(await call(`${chooser.id}__choose`, { path: join(scratch, 'todo.txt') })).toMatchObject({ result: { outcome: 'chosen' } });
-      expect(await exited).toBe(0);
-      expect(printed).toBe(`${join(scratch, 'todo.txt')}\n`);
+      expect(await zenity.exited).toBe(0);
+      expect(zenity.stdout()).toBe(`${join(scratch, 'todo.txt')}\n`);
     } finally {
-      if (zenity.exitCode === null) zenity.kill();
+      await zenity.kill();
     }
   });
 });

@@ -3,7 +3,7 @@
  * hand-written AX fixtures (fake JXA bridge), behind the real bridge, translators and MCP client.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDarwinProbe } from '../../../src/platform/darwin/index.js';
+import { openDarwinProbe } from '../../../src/platform/darwin/index.js';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { FakeWindowManager, fakeNut } from '../shared-desktop/fakes.js';
 import { blockText, startDesktopServer, windowTitled, type DesktopServer } from '../shared-desktop/desktopServer.js';
@@ -26,7 +26,7 @@ async function serve(name: string, adjust: (fixture: AxFixture) => void = () => 
   const ax = new FakeAx(fixture);
   const windowManager = windowManagerFor(fixture);
   const nut = fakeNut();
-  const probe = await createDarwinProbe({ windowManager, nut, helper: new JxaHelper(ax), pollMs: 0, contentPollMs: 0 });
+  const probe = await openDarwinProbe({ windowManager, nut, helper: new JxaHelper(ax), pollMs: 0, contentPollMs: 0 });
   server = await startDesktopServer(probe);
   return { ax, fixture, windowManager, nut, client: server.client };
 }

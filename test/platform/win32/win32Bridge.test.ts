@@ -3,7 +3,7 @@
  * hand-written UIA fixtures, behind the real bridge, the real translators and a real MCP client.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWin32Probe } from '../../../src/platform/win32/index.js';
+import { openWin32Probe } from '../../../src/platform/win32/index.js';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { fakeNut } from '../shared-desktop/fakes.js';
 import { blockText, startDesktopServer, windowTitled, type DesktopServer } from '../shared-desktop/desktopServer.js';
@@ -20,7 +20,7 @@ async function serve(name: string) {
   const helper = new FakeUiaHelper(fixture);
   const windowManager = fakeWindowManagerFor(fixture);
   const nut = fakeNut();
-  const probe = await createWin32Probe({ windowManager, nut, helper, pollMs: 0, contentPollMs: 0 });
+  const probe = await openWin32Probe({ windowManager, nut, helper, pollMs: 0, contentPollMs: 0 });
   server = await startDesktopServer(probe);
   return { fixture, helper, windowManager, nut, client: server.client };
 }

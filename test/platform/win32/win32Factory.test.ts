@@ -1,12 +1,12 @@
 /**
- * createWin32Probe end to end through a real helper process (a Node stand-in for PowerShell that
+ * openWin32Probe end to end through a real helper process (a Node stand-in for PowerShell that
  * answers from a UIA fixture over stdio), and its behaviour on the wrong OS.
  */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWindowManager } from '../../../src/platform/shared-desktop/nativeModules.js';
-import { createWin32Probe, powershellSpawn } from '../../../src/platform/win32/index.js';
+import { openWin32Probe, powershellSpawn } from '../../../src/platform/win32/index.js';
 import { fakeNut } from '../shared-desktop/fakes.js';
 import { startDesktopServer, windowTitled, type DesktopServer } from '../shared-desktop/desktopServer.js';
 import { fakeWindowManagerFor, loadUiaFixture } from './fakeUiaHelper.js';
@@ -19,10 +19,10 @@ afterEach(async () => {
   server = null;
 });
 
-describe('createWin32Probe', () => {
+describe('openWin32Probe', () => {
   it('reads trees from a helper process over JSON lines and serves them through the bridge', async () => {
     const fixture = loadUiaFixture('notepad-save-as');
-    const probe = await createWin32Probe({
+    const probe = await openWin32Probe({
       windowManager: fakeWindowManagerFor(fixture),
       nut: fakeNut(),
       helperSpawn: { command: process.execPath, args: [HELPER], env: { ...process.env, UIA_FIXTURE: resolve('fixtures/uia/notepad-save-as.json') } },
@@ -40,7 +40,7 @@ describe('createWin32Probe', () => {
 
   it('refuses to start on another OS unless the native packages are injected', async () => {
     expect(process.platform).not.toBe('win32');
-    await expect(createWin32Probe()).rejects.toThrow(/runs on win32 only/);
+    await expect(openWin32Probe()).rejects.toThrow(/runs on win32 only/);
   });
 
   it('runs the shipped script with PowerShell, located inside the package', () => {

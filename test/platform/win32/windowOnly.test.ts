@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Probe } from '../../../src/platform/probe.js';
 import { HelperError } from '../../../src/platform/shared-desktop/helperProtocol.js';
-import { createWin32Probe } from '../../../src/platform/win32/index.js';
+import { openWin32Probe } from '../../../src/platform/win32/index.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import { structured } from '../../helpers/demoServer.js';
 import { fakeNut, type FakeNut } from '../shared-desktop/fakes.js';
@@ -27,7 +27,7 @@ async function serveDown(nut: FakeNut | null = fakeNut()) {
   const helper = new FakeUiaHelper(fixture);
   helper.failure = HELPER_DOWN;
   const windowManager = fakeWindowManagerFor(fixture);
-  const probe: Probe = await createWin32Probe({ windowManager, nut, helper, pollMs: 0, contentPollMs: 0 });
+  const probe: Probe = await openWin32Probe({ windowManager, nut, helper, pollMs: 0, contentPollMs: 0 });
   server = await startDesktopServer(probe);
   return { helper, windowManager, probe, client: server.client, bridge: server.bridge };
 }

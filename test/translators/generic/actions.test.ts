@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Bridge } from '../../../src/bridge/bridge.js';
-import { DemoProbe } from '../../../src/platform/demo/probe.js';
+import { openDemoProbe, type DemoProbe } from '../../../src/platform/demo/probe.js';
 import { reportRow } from '../../../src/platform/demo/reportData.js';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { silentLogger } from '../../../src/util/logger.js';
@@ -15,7 +15,7 @@ let probe: DemoProbe;
 let bridge: Bridge;
 
 beforeEach(async () => {
-  probe = new DemoProbe({ effectDelayMs: 5 });
+  probe = await openDemoProbe({ effectDelayMs: 5 });
   bridge = await Bridge.start({ probe, registry: { translators: [], fallback: genericTranslator }, log: silentLogger });
 });
 afterEach(() => bridge.close());

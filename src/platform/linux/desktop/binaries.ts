@@ -19,6 +19,7 @@ const DEBIAN_PACKAGES: Record<string, string> = {
   xwininfo: 'x11-utils',
   xdotool: 'xdotool',
   wmctrl: 'wmctrl',
+  python3: 'python3',
 };
 
 /** Where distributions install the AT-SPI daemons (not on PATH). */

@@ -32,6 +32,11 @@ export class Keymap {
     return new Keymap(first, rows[0]?.length ?? 0, spare, rows);
   }
 
+  /** A fixed layout (our Wayland virtual keyboard's): rows of keysyms from `firstKeycode` on. */
+  static fromRows(firstKeycode: number, rows: number[][]): Keymap {
+    return new Keymap(firstKeycode, rows[0]?.length ?? 0, [], rows);
+  }
+
   /** How to produce `keysym` with the current layout, or null when no key has it. */
   lookup(keysym: number): KeyStroke | null {
     return this.strokes.get(keysym) ?? null;

@@ -5,20 +5,21 @@
  * keyboard (wtype); screenshots through wlroots screencopy (grim). What the compositor lacks is
  * left out, not faked: no virtual keyboard → no key tools; no screencopy → no media block.
  */
-import type { A11yNode, AppInfo, KeyInput, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree } from '../../probe.js';
+import type { KeyInput, Probe, ProbeFactory, TreeBudget, WindowTree } from '../../probe.js';
 import { NO_KEYBOARD } from '../../probe.js';
 import { windowOnlyTree } from '../../shared-desktop/windowOnly.js';
 import { AtspiAccess } from '../atspi/index.js';
 import { parseRef } from '../atspi/refs.js';
 import { TopLevelIndex } from '../atspi/topLevels.js';
+import { AtspiProbe, type ProbeTopology } from '../atspiProbe.js';
 import { ChangeFeed } from '../changeFeed.js';
 import { ProbeUnavailableError } from '../probe.js';
-import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceTopology, type SourceWindow, type WindowSource } from '../windowSource.js';
+import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceWindow, type WindowSource } from '../windowSource.js';
 import { X11Connection } from '../x11/index.js';
 import { GrimCapture } from './capture.js';
 import { waylandSocketPath } from './desktop/bringUp.js';
 import { ForeignToplevels, readGlobals } from './foreignToplevel.js';
-import { WtypeKeyboard } from './keyboard.js';
+import { WaylandKeys } from './keyboard.js';
 import { WaylandWindowSource } from './windowSource.js';
 
 export interface WaylandProbeOptions {
@@ -28,58 +29,20 @@ export interface WaylandProbeOptions {
 
 const NO_ACCESSIBLE = 'This window exposes no accessibility information: only its title is available.';
 
-export class WaylandProbe implements Probe {
-  readonly platform = 'linux';
-  readonly settleMs = 15;
-  private topology: SourceTopology = { apps: [], windows: [], nativeOfRef: new Map() };
-  private topologyAt = 0;
+/** Made by `openWaylandProbe`. */
+export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
   private readonly topLevels: TopLevelIndex;
 
-  private constructor(
-    private readonly atspi: AtspiAccess,
-    private readonly feed: ChangeFeed,
+  constructor(
+    atspi: AtspiAccess,
+    feed: ChangeFeed,
     private readonly wayland: WaylandWindowSource,
     private readonly x11: X11WindowSource | null,
-    private readonly keyboard: WtypeKeyboard | null,
+    private readonly keyboard: WaylandKeys | null,
     private readonly capturer: GrimCapture | null,
   ) {
+    super(atspi, feed);
     this.topLevels = new TopLevelIndex(atspi.client);
-  }
-
-  static async open(options: WaylandProbeOptions = {}): Promise<WaylandProbe> {
-    const env = options.env ?? process.env;
-    const socket = waylandSocketPath(env);
-    if (!socket) throw new ProbeUnavailableError('no Wayland display: WAYLAND_DISPLAY (in XDG_RUNTIME_DIR) is not set or not there');
-    const interfaces = await readGlobals(socket).catch((error: unknown) => {
-      throw new ProbeUnavailableError(`cannot reach the Wayland compositor: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    const atspi = await AtspiAccess.open({ env }).catch((error: unknown) => {
-      throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
-    });
-    if (!atspi.health.ok) {
-      await atspi.close();
-      throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (run the bridge as the desktop's user: its bus accepts no other)`);
-    }
-    // XWayland clients come through X11, as on an X11 desktop; no XWayland is fine.
-    const conn = env.DISPLAY ? await X11Connection.open(env.DISPLAY).catch(() => null) : null;
-    const toplevels = await ForeignToplevels.open(socket).catch(() => null);
-    const feed = await ChangeFeed.start(conn, atspi);
-    const probe = new WaylandProbe(atspi, feed, new WaylandWindowSource(toplevels), conn ? new X11WindowSource(conn) : null, WtypeKeyboard.find(interfaces, env), options.capture ? GrimCapture.find(interfaces, env) : null);
-    toplevels?.events.on('change', () => feed.markWindows());
-    feed.routeContent((ref) => probe.topology.nativeOfRef.get(ref));
-    return probe;
-  }
-
-  subscribe(listener: (change: ProbeChange) => void): () => void {
-    return this.feed.subscribe(listener);
-  }
-
-  async listApps(): Promise<AppInfo[]> {
-    return (await this.readTopology(true)).apps;
-  }
-
-  async listWindows(): Promise<NativeWindow[]> {
-    return (await this.readTopology(false)).windows.map((w) => w.native);
   }
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
@@ -96,8 +59,6 @@ export class WaylandProbe implements Probe {
   setValue = async (ref: string, value: number) => this.atspi.primitives.setValue(await this.used(ref), value);
   select = async (ref: string) => this.atspi.primitives.select(await this.used(ref));
   focus = async (ref: string) => this.atspi.primitives.focus(await this.used(ref));
-  readText = (ref: string) => this.atspi.primitives.readText(ref);
-  readChildren = (ref: string, offset: number, limit: number): Promise<A11yNode[]> => this.atspi.primitives.readChildren(ref, offset, limit);
 
   /** No pointer injection on Wayland without a virtual pointer: actions must use AT-SPI. */
   async click(ref: string): Promise<void> {
@@ -106,7 +67,9 @@ export class WaylandProbe implements Probe {
 
   async activateWindow(nativeId: string): Promise<void> {
     const window = this.window(nativeId);
-    await this.sourceOf(window).activate(window);
+    // XWayland windows too go through the compositor first: their EWMH activation may not focus.
+    if (window.x11 && this.x11 && (await this.wayland.activateXWayland(window.native))) await this.x11.awaitActive(window);
+    else await this.sourceOf(window).activate(window);
     if (!window.x11) this.wayland.noteUsed(nativeId);
     this.feed.markWindows();
   }
@@ -118,7 +81,7 @@ export class WaylandProbe implements Probe {
 
   /** The virtual keyboard types into the focused window: bring the target forward first. */
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
-    if (!this.keyboard) throw new Error('this Wayland compositor offers no virtual keyboard (or wtype is not installed): key input is unavailable');
+    if (!this.keyboard) throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
     await this.activateWindow(nativeId);
     await this.keyboard.send(input);
   }
@@ -135,6 +98,7 @@ export class WaylandProbe implements Probe {
 
   async close(): Promise<void> {
     this.feed.stop();
+    this.keyboard?.close();
     this.wayland.stop();
     this.x11?.stop();
     await this.atspi.close().catch(() => undefined);
@@ -152,20 +116,35 @@ export class WaylandProbe implements Probe {
     return this.wayland;
   }
 
-  private window(nativeId: string): SourceWindow {
-    const window = this.topology.windows.find((w) => w.native.nativeId === nativeId);
-    if (!window) throw new Error(`window ${nativeId} is gone`);
-    return window;
-  }
-
-  private async readTopology(fresh: boolean): Promise<SourceTopology> {
-    if (!fresh && Date.now() - this.topologyAt < 100) return this.topology;
+  protected async readSources(): Promise<ProbeTopology<SourceWindow>> {
     await this.wayland.toplevels?.sync().catch(() => undefined);
     const apps = this.atspi.health.ok ? await this.atspi.listApplications().catch(() => []) : [];
     const x11 = this.x11 ? await this.x11.read(apps).catch(() => null) : null;
     const wayland = await this.wayland.read(apps, x11 ? { refs: new Set(x11.nativeOfRef.keys()), windows: x11.windows.map((w) => w.native) } : NOTHING_CLAIMED);
-    this.topology = x11 ? mergeTopologies(x11, wayland) : wayland;
-    this.topologyAt = Date.now();
-    return this.topology;
+    return x11 ? mergeTopologies(x11, wayland) : wayland;
   }
 }
+
+/** Opens the Wayland probe on `env`'s compositor and buses (XWayland's windows through X11). */
+export const openWaylandProbe: ProbeFactory<WaylandProbeOptions, WaylandProbe> = async (options = {}) => {
+  const env = options.env ?? process.env;
+  const socket = waylandSocketPath(env);
+  if (!socket) throw new ProbeUnavailableError('no Wayland display: WAYLAND_DISPLAY (in XDG_RUNTIME_DIR) is not set or not there');
+  const interfaces = await readGlobals(socket).catch((error: unknown) => {
+    throw new ProbeUnavailableError(`cannot reach the Wayland compositor: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const atspi = await AtspiAccess.open({ env }).catch((error: unknown) => {
+    throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  if (!atspi.health.ok) {
+    await atspi.close();
+    throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (run the bridge as the desktop's user: its bus accepts no other)`);
+  }
+  // XWayland clients come through X11, as on an X11 desktop; no XWayland is fine.
+  const conn = env.DISPLAY ? await X11Connection.open(env.DISPLAY).catch(() => null) : null;
+  const toplevels = await ForeignToplevels.open(socket).catch(() => null);
+  const feed = await ChangeFeed.start(conn, atspi);
+  const probe = new WaylandProbe(atspi, feed, new WaylandWindowSource(toplevels), conn ? new X11WindowSource(conn) : null, await WaylandKeys.open(interfaces, env), options.capture ? GrimCapture.find(interfaces, env) : null);
+  toplevels?.events.on('change', () => feed.markWindows());
+  return probe;
+};

@@ -51,6 +51,11 @@ export function pairToplevels(tops: Array<{ top: AtspiTopLevel; app: AtspiApplic
   return pairs;
 }
 
+/** Whether the compositor's toplevel is this XWayland window X11 lists: same title and class. */
+function sameXWaylandWindow(window: NativeWindow, toplevel: ForeignToplevel): boolean {
+  return window.title === toplevel.title && (!window.className || window.className.toLowerCase() === toplevel.appId.toLowerCase());
+}
+
 export class WaylandWindowSource implements WindowSource {
   readonly kind = 'wayland';
   private readonly owners = new OwnerMemory();
@@ -122,7 +127,7 @@ export class WaylandWindowSource implements WindowSource {
       (f) =>
         !paired.has(f.handle) &&
         !f.minimized &&
-        !claimed.windows.some((w) => w.title === f.title && (!w.className || w.className.toLowerCase() === f.appId.toLowerCase())) &&
+        !claimed.windows.some((w) => sameXWaylandWindow(w, f)) &&
         !apps.some((a) => sameApp(f.appId, a.name) || a.id.toLowerCase() === f.appId.toLowerCase()),
     );
     const windows: WaylandWindow[] = orphans.map((f) => {
@@ -155,6 +160,20 @@ export class WaylandWindowSource implements WindowSource {
   async activate(window: SourceWindow): Promise<void> {
     const handle = this.handleOf(window, 'activate');
     await this.toplevels?.activate(handle);
+  }
+
+  /**
+   * Brings an XWayland window forward through the compositor, as a user's click would. Its EWMH
+   * request (_NET_ACTIVE_WINDOW) only marks it urgent on sway (focus_on_window_activation
+   * defaults to "urgent"), so keys from the virtual keyboard went to the previous window. False
+   * when the compositor lists no single toplevel for it (no protocol, or same-titled twins).
+   */
+  async activateXWayland(window: NativeWindow): Promise<boolean> {
+    const matches = this.toplevels?.connected ? this.toplevels.list().filter((f) => sameXWaylandWindow(window, f)) : [];
+    const only = matches.length === 1 ? matches[0] : undefined;
+    if (!only || !this.toplevels) return false;
+    await this.toplevels.activate(only.handle);
+    return true;
   }
 
   async close(window: SourceWindow): Promise<void> {

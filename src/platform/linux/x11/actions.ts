@@ -38,6 +38,11 @@ export interface ActivateResult {
 export async function activateWindow(conn: X11Connection, xid: number, timeoutMs = 2000): Promise<ActivateResult> {
   await ensureExists(conn, xid);
   await sendToRoot(conn, xid, '_NET_ACTIVE_WINDOW', [SOURCE_PAGER, CURRENT_TIME, 0]);
+  return waitActive(conn, xid, timeoutMs);
+}
+
+/** Waits until `_NET_ACTIVE_WINDOW` names `xid` (the window manager focused it) or `timeoutMs` passes. */
+export async function waitActive(conn: X11Connection, xid: number, timeoutMs = 2000): Promise<ActivateResult> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const active = await activeWindow(conn);

@@ -1,7 +1,8 @@
 /**
  * Bringing up a private headless Wayland desktop: a desktop directory (its number is the
  * desktop's identity, like an X display for Xvfb desktops) → the account's own directory →
- * session bus → accessibility bus + registry → sway. Recorded in the state file as each process
+ * session bus → accessibility bus + registry → sway → its keyboard → the bus address on
+ * XWayland's root window (for Qt). Recorded in the state file as each process
  * starts; on failure everything started is torn down (same teardown as X11 desktops).
  */
 import { readdirSync } from 'node:fs';
@@ -15,13 +16,15 @@ import { tearDown } from '../../desktop/teardown.js';
 import { DesktopError } from '../../desktop/wait.js';
 import { DESKTOP_USER_VARIABLE, desktopAccount, type DesktopAccount } from './account.js';
 import { startWaylandBuses } from './buses.js';
+import { startSeatKeyboard } from './seatKeyboard.js';
 import { startSway } from './sway.js';
 import { createUserDirs, type UserDirs } from './userDir.js';
+import { publishA11yBusOnXWayland } from './xwaylandA11y.js';
 
 /** Wayland desktop numbers start here, away from the X11 ones (:100 up). */
 const FIRST_WAYLAND_ID = 300;
 const ID_ATTEMPTS = 50;
-export const WAYLAND_PROGRAMS = ['sway', 'dbus-daemon', 'at-spi2-registryd'] as const;
+export const WAYLAND_PROGRAMS = ['sway', 'dbus-daemon', 'at-spi2-registryd', 'python3'] as const;
 
 export interface WaylandBringUpOptions {
   /** The account to run as (root only; default $GUI_BRIDGE_DESKTOP_USER or guibridge). */
@@ -58,6 +61,8 @@ export async function bringUpWaylandDesktop(options: WaylandBringUpOptions = {})
     state.env.WAYLAND_DISPLAY = sway.waylandDisplay;
     state.env.SWAYSOCK = sway.swaySocket;
     if (sway.xDisplay) state.env.DISPLAY = sway.xDisplay;
+    await startSeatKeyboard(account, paths.logs, desktopProcessEnv(state.env), track);
+    if (sway.xDisplay) publishA11yBusOnXWayland(account, desktopProcessEnv(state.env));
     state.wayland = { ...(state.wayland as NonNullable<DesktopState['wayland']>), swaySocket: sway.swaySocket };
     writeState(state);
     return state;

@@ -19,6 +19,24 @@ import { writeUserFile, type UserDirs } from './userDir.js';
 
 const READY_TIMEOUT_MS = 10_000;
 
+/**
+ * The limits at-spi2-core's accessibility.conf and the session bus's session.conf set. Without
+ * them dbus-daemon's built-in ones apply, low enough that a tree read of a Qt 6 window (qt6ct)
+ * failed with org.freedesktop.DBus.Error.LimitsExceeded (pending replies per connection).
+ */
+const LIMITS = {
+  max_incoming_bytes: 1_000_000_000,
+  max_outgoing_bytes: 1_000_000_000,
+  max_message_size: 1_000_000_000,
+  max_completed_connections: 100_000,
+  max_incomplete_connections: 10_000,
+  max_connections_per_user: 100_000,
+  max_names_per_connection: 50_000,
+  max_match_rules_per_connection: 50_000,
+  max_replies_per_connection: 50_000,
+  reply_timeout: 300_000,
+};
+
 function busConfig(extraUid: number): string {
   return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
@@ -32,6 +50,9 @@ function busConfig(extraUid: number): string {
     <allow own="*"/>
     <allow user="${extraUid}"/>
   </policy>
+${Object.entries(LIMITS)
+  .map(([name, value]) => `  <limit name="${name}">${value}</limit>`)
+  .join('\n')}
 </busconfig>
 `;
 }
