@@ -29,7 +29,7 @@ try {
   const rows: Array<Record<string, string | number>> = [];
   for (const app of APPS) {
     // soffice is a launcher script: the accessible application is the window's process (soffice.bin).
-    const pid = (await stack.probe.listWindows()).find((w) => app.title.test(w.title))?.pid as number;
+    const pid = (await stack.probe.readTopology()).windows.find((w) => app.title.test(w.title))?.pid as number;
     rows.push(await toolkitRow(stack, app.label, app.title, pid));
   }
   console.log(table(rows));

@@ -66,7 +66,7 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
     expect(calc.summary).toMatch(/sheet "Sheet1"; cells A1:[A-Z]+[0-9]+ shown/);
     const cells = cellsOf(calc);
     expect(cells?.columns.slice(0, 3)).toEqual(['row', 'A', 'B']);
-    const native = (await live.probe.listWindows()).find((w) => /LibreOffice Calc$/.test(w.title));
+    const native = (await live.probe.readTopology()).windows.find((w) => /LibreOffice Calc$/.test(w.title));
     const tree = await live.probe.readTree(native!.nativeId, DEFAULT_TREE_BUDGET);
     expect(tree.incomplete).toBeFalsy();
     expect(tree.nodeCount).toBeLessThan(DEFAULT_TREE_BUDGET.maxNodes);
@@ -147,7 +147,7 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
       const coverage = coverageOf(reference, now!, await toolsOf(window.id));
       expect(coverage.ratio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(0.97);
 
-      const native = (await live.probe.listWindows()).find((w) => app.title.test(w.title));
+      const native = (await live.probe.readTopology()).windows.find((w) => app.title.test(w.title));
       for (let read = 0; read < 50; read++) {
         const tree = await live.probe.readTree(native!.nativeId, DEFAULT_TREE_BUDGET);
         expect(tree.nodeCount).toBeGreaterThan(100);
