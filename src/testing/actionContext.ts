@@ -38,6 +38,11 @@ export interface FakeActionContext {
 
 export const FAKE_APP: AppInfo = { key: 'app', id: 'test.App', name: 'Test', pid: 1, actions: [] };
 
+/** Facts of one plain, active window of FAKE_APP; tests override what they care about. */
+export function fakeWindowFacts(overrides: Partial<WindowFacts> = {}): WindowFacts {
+  return { ...DEFAULT_FACTS, ...overrides };
+}
+
 const DEFAULT_FACTS: WindowFacts = {
   nativeId: 'x-w1',
   appKey: FAKE_APP.key,
@@ -64,7 +69,7 @@ function live(facts: WindowFacts, root: A11yNode, version: number, view: WindowV
 
 /** A context acting on one window (`w1`) whose tree is `root`. */
 export function fakeActionContext(root: A11yNode, effect: PrimitiveEffect = () => undefined, options: FakeContextOptions = {}): FakeActionContext {
-  const facts: WindowFacts = { ...DEFAULT_FACTS, ...options.facts };
+  const facts = fakeWindowFacts(options.facts);
   const emptyView: WindowView = options.view ?? { summary: '', blocks: [], actions: [] };
   const windows = new Map<string, LiveWindow>([[facts.winId, live(facts, root, 1, emptyView)]]);
   const calls: PrimitiveCall[] = [];

@@ -11,7 +11,7 @@ import { prepareWindowActions } from '../../src/bridge/prepare.js';
 import type { A11yNode, WindowTree } from '../../src/platform/probe.js';
 import { defineAction, defineTranslator } from '../../src/translate/define.js';
 import { translateWindow, type TranslatorRegistry } from '../../src/translate/registry.js';
-import type { WindowFacts } from '../../src/translate/types.js';
+import { fakeWindowFacts } from '../../src/testing/actionContext.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { genericTranslator } from '../../translators/generic/index.js';
 
@@ -23,21 +23,7 @@ const root: A11yNode = {
   children: [{ ref: 'b', role: 'push_button', name: 'Save', states: ['enabled', 'sensitive', 'showing', 'visible'], children: [] }],
 };
 const tree: WindowTree = { root, nodeCount: 2, truncated: false, warnings: [] };
-const facts: WindowFacts = {
-  nativeId: 'x1',
-  appKey: 'a',
-  pid: 1,
-  title: 'Notes',
-  ownerNativeId: null,
-  modal: false,
-  active: true,
-  fullscreen: false,
-  bounds: null,
-  windowType: 'normal',
-  winId: 'w1',
-  ownerId: null,
-  app: { key: 'a', id: 'org.example.Notes', name: 'Notes', pid: 1, actions: [] },
-};
+const facts = fakeWindowFacts({ nativeId: 'x1', appKey: 'a', title: 'Notes', app: { key: 'a', id: 'org.example.Notes', name: 'Notes', pid: 1, actions: [] } });
 const ctx = { platform: 'linux', warnings: [], truncated: false };
 
 interface NotesReading {

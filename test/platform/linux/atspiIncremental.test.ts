@@ -5,22 +5,12 @@ import { MAX_TOUCHES, scopeOf, Touches, type TouchScope } from '../../../src/pla
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import type { WindowTree } from '../../../src/platform/probe.js';
 import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
+import { seededRandom } from '../../helpers/random.js';
 
 const BUDGET = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
 const GTK3 = { name: 'gtk', version: '3.24.38' };
 const OPTIONS = { toolkit: GTK3, appLabel: 'fake' };
 const TOP = `${BUS}/n/win`;
-
-/** A small deterministic PRNG (mulberry32): the same edits on every run, many kinds of them. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function window(): FakeNode {
   return node('win', 'frame', {
@@ -143,7 +133,7 @@ describe('incremental window reads', () => {
   it('after random edits, the incremental tree equals a full read (300 edits, 1–3 per read)', async () => {
     const { app, client, touches, trees, read, full } = setup();
     await read();
-    const editor = new Editor(app, random(15));
+    const editor = new Editor(app, seededRandom(15));
     let partialCalls = 0;
     let fullCalls = 0;
     for (let round = 0; round < 150; round++) {

@@ -13,6 +13,7 @@ import { IncrementalTrees } from '../../../src/platform/linux/atspi/incremental.
 import type { ObjRef } from '../../../src/platform/linux/atspi/refs.js';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
+import { seededRandom } from '../../helpers/random.js';
 
 const BUDGET = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
 const OPTIONS = { toolkit: { name: 'gtk', version: '3.24.38' }, appLabel: 'fake' };
@@ -58,16 +59,6 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('incremental reads racing the event stream', () => {
   it('an entry shown just after a read (while its application is asked for states) is re-read and shown', async () => {
     const { app, client, events, trees, signal, read, full } = setup();
@@ -90,7 +81,7 @@ describe('incremental reads racing the event stream', () => {
   it('after random edits announced during state questions, the incremental tree equals a full read (200 rounds)', async () => {
     const { app, client, signal, read, full, trees } = setup();
     await read();
-    const next = random(33);
+    const next = seededRandom(33);
     const pick = <T,>(list: T[]): T => list[Math.floor(next() * list.length)] as T;
     let serial = 0;
     for (let round = 0; round < 200; round++) {
