@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
+import { TABLE_READ_ROWS } from '../../../src/platform/linux/atspi/tables.js';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import { visitTree } from '../../../src/platform/treeBudget.js';
 import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
@@ -135,6 +136,19 @@ describe('readWindowTree', () => {
     expect(grouped.childCount).toBe(102);
     expect(t.truncated).toBe(true);
     expect(t.nodeCount).toBe(all(t.root).length);
+  });
+
+  it('reads a preview of a 10,000-row table, not the node budget: the cost of a read does not grow with the rows', async () => {
+    const cells = Array.from({ length: 20_000 }, (_, i) => node(`c${i}`, 'table_cell', { name: `v${i}` }));
+    const table = node('t', 'table', { interfaces: ['Table'], table: { rows: 10_000, columns: 2 }, children: [node('h0', 'table_column_header'), node('h1', 'table_column_header'), ...cells] });
+    const { app, tree } = read(node('win', 'frame', { children: [table] }));
+    const t = await tree;
+    const grouped = t.root.children[0] as A11yNode;
+    expect(grouped.children.filter((c) => c.role === 'table_row')).toHaveLength(TABLE_READ_ROWS);
+    expect(grouped.childCount).toBe(10_002);
+    expect(t.incomplete).toBeUndefined();
+    const touched = new Set(app.calls.map((c) => c.path).filter((p) => p.startsWith('/n/c')));
+    expect(touched.size).toBe(2 * TABLE_READ_ROWS);
   });
 
   it('normalises GTK4 names: doubled labels, type names, name from content', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AtspiError, wrapError } from '../../../src/platform/linux/atspi/errors.js';
 import { cleanAttributes, nameFromContent, nodeActions, normalizeActionName, normalizeName, wantsAttributes } from '../../../src/platform/linux/atspi/normalize.js';
 import { formatRef, fromWire, parseRef } from '../../../src/platform/linux/atspi/refs.js';
-import { parseRowRef, rowRef, tableAllotment, tableShape } from '../../../src/platform/linux/atspi/tables.js';
+import { parseRowRef, rowRef, TABLE_READ_ROWS, tableAllotment, tableShape } from '../../../src/platform/linux/atspi/tables.js';
 import { isSensitive } from '../../../src/platform/linux/atspi/values.js';
 import { RELATIONS, ROLES, STATES, relationName, roleName, snakeCase, stateNames } from '../../../src/platform/linux/atspi/vocabulary.js';
 
@@ -102,6 +102,10 @@ describe('tables', () => {
     expect(tableAllotment({ rows: 100, columns: 2, headers: 2 }, 11)).toEqual({ rawChildren: 8, rows: 3 });
     expect(tableAllotment({ rows: 2, columns: 2, headers: 2 }, 1000)).toEqual({ rawChildren: 6, rows: 2 });
     expect(tableAllotment({ rows: 5, columns: 2, headers: 2 }, 1)).toEqual({ rawChildren: 1, rows: 0 });
+  });
+
+  it('reads at most TABLE_READ_ROWS rows of a big table, whatever the node budget (the rest is load_rows)', () => {
+    expect(tableAllotment({ rows: 10_000, columns: 2, headers: 2 }, 5000)).toEqual({ rawChildren: 2 + TABLE_READ_ROWS * 2, rows: TABLE_READ_ROWS });
   });
 
   it('makes and parses row refs', () => {

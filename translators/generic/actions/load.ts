@@ -4,6 +4,7 @@
  * by scrolling, so they change nothing the user sees.
  */
 import { z } from 'zod';
+import { BridgeError } from '../../../src/protocol/errors.js';
 import { defineAction } from '../../../src/translate/define.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { isCut, isDocumentCut } from '../blocks.js';
@@ -37,6 +38,10 @@ export const loadRowsAction = defineAction({
     const start = c.headerCount + args.offset * c.cellsPerRow;
     const children = await ctx.probe.readChildren(c.node.ref, start, args.limit * c.cellsPerRow);
     const rows = rowsOf(c, children).slice(0, args.limit);
+    // Rows the state counted but the application did not give: say so, never an empty success.
+    if (rows.length === 0 && args.offset < c.total) {
+      throw new BridgeError('action_not_available', `${c.label} gave no row at ${args.offset} although it showed ${c.total}: it may be changing. Re-read app://windows and try again.`);
+    }
     const columns = c.kind === 'list' ? ['Item'] : c.columns;
     const range = rows.length > 0 ? `${args.offset + 1}–${args.offset + rows.length}` : 'none';
     return { message: `Rows ${range} of ${c.total} from ${c.label}.`, result: { columns, rows, offset: args.offset, total: c.total } };

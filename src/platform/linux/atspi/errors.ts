@@ -9,6 +9,7 @@ export type AtspiErrorCode =
   | 'refused' // the application answered false
   | 'gone' // the node or its application no longer exists
   | 'timeout' // no answer within the deadline
+  | 'changing' // the node changed under the read (a table filling) and no consistent answer came
   | 'disconnected'; // the accessibility bus is not reachable
 
 export class AtspiError extends Error {

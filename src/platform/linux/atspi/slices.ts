@@ -4,7 +4,8 @@
  * fetched with Table.GetAccessibleAt); other containers child by child (GetChildAtIndex).
  */
 import type { A11yNode, TreeBudget } from '../../probe.js';
-import { fromWire, type ObjRef, parseRef } from './refs.js';
+import { formatRef, fromWire, type ObjRef, parseRef } from './refs.js';
+import { AtspiError } from './errors.js';
 import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
 import type { ToolkitInfo } from './normalize.js';
@@ -63,18 +64,58 @@ async function readItem(client: AtspiClient, ref: string, target: ObjRef, layout
   return rowNode(ref, index - headers, cells);
 }
 
-async function readLayout(client: AtspiClient, target: ObjRef): Promise<Layout> {
-  const [childCount, interfaces] = await Promise.all([client.property(target, IFACE.accessible, 'ChildCount'), client.interfaces(target)]);
-  const layout: Layout = { childCount: Number(childCount), table: null, viewport: null };
-  if (!interfaces.includes(IFACE.table)) return layout;
-  const [rows, columns] = (await Promise.all([client.property(target, IFACE.table, 'NRows'), client.property(target, IFACE.table, 'NColumns')])).map(Number) as [number, number];
-  const headers = layout.childCount - rows * columns;
-  if (columns > 0 && headers >= 0 && headers <= columns) layout.table = { rows, columns, headers };
-  else if (columns > 0 && interfaces.includes(IFACE.component) && (await client.states(target)).includes('manages_descendants')) {
-    const range = await visibleRange(client, target);
-    layout.viewport = { rows, firstColumn: range?.firstColumn ?? 0, columns: range?.columns ?? 1 };
+/** A table whose size is read this many times without two reads agreeing is reported as changing. */
+const LAYOUT_READS = 4;
+
+/**
+ * ChildCount and the Table size are separate calls: while the application fills the table (zenity
+ * adds rows in batches) they can come from different moments and not fit the flat layout. Reading
+ * that as "not a table" sliced raw cells and returned no row; instead the size is read again until
+ * two reads agree, and a table that never holds still is a clear error, never an empty slice.
+ */
+export async function readLayout(client: AtspiClient, target: ObjRef): Promise<Layout> {
+  let previous: string | null = null;
+  for (let attempt = 1; ; attempt++) {
+    const sizes = await readSizes(client, target);
+    const flat = flatTable(sizes);
+    const key = JSON.stringify(sizes);
+    if (!sizes.table || flat) return { childCount: sizes.childCount, table: flat, viewport: null };
+    // A table that manages its descendants is never the flat layout (LibreOffice Calc): no re-read.
+    const viewport = await viewportOf(client, target, sizes);
+    if (viewport || key === previous) return { childCount: sizes.childCount, table: null, viewport };
+    if (attempt >= LAYOUT_READS) throw new AtspiError('changing', `the table ${formatRef(target)} kept changing while its size was read (${sizes.childCount} children, ${sizes.table.rows} rows of ${sizes.table.columns}); read it again`);
+    previous = key;
   }
-  return layout;
+}
+
+interface Sizes {
+  childCount: number;
+  table: { rows: number; columns: number } | null;
+  component: boolean;
+}
+
+async function readSizes(client: AtspiClient, target: ObjRef): Promise<Sizes> {
+  const [childCount, interfaces] = await Promise.all([client.property(target, IFACE.accessible, 'ChildCount'), client.interfaces(target)]);
+  const component = interfaces.includes(IFACE.component);
+  if (!interfaces.includes(IFACE.table)) return { childCount: Number(childCount), table: null, component };
+  // Asked together with a second ChildCount: a count that moved meanwhile shows up as a mismatch.
+  const [rows, columns, again] = (await Promise.all([client.property(target, IFACE.table, 'NRows'), client.property(target, IFACE.table, 'NColumns'), client.property(target, IFACE.accessible, 'ChildCount')])).map(Number) as [number, number, number];
+  return { childCount: again, table: { rows, columns }, component };
+}
+
+/** The flat header+cells layout, when the sizes fit it. */
+function flatTable(sizes: Sizes): Layout['table'] {
+  if (!sizes.table) return null;
+  const { rows, columns } = sizes.table;
+  const headers = sizes.childCount - rows * columns;
+  return columns > 0 && headers >= 0 && headers <= columns ? { rows, columns, headers } : null;
+}
+
+async function viewportOf(client: AtspiClient, target: ObjRef, sizes: Sizes): Promise<Layout['viewport']> {
+  const columns = sizes.table?.columns ?? 0;
+  if (columns <= 0 || !sizes.component || !(await client.states(target)).includes('manages_descendants')) return null;
+  const range = await visibleRange(client, target);
+  return { rows: sizes.table?.rows ?? 0, firstColumn: range?.firstColumn ?? 0, columns: range?.columns ?? 1 };
 }
 
 /** Cells `offset` … `offset + count - 1` of a row: only those are asked for (a sheet row is 16,384 wide). */

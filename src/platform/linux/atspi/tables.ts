@@ -28,10 +28,19 @@ export function tableShape(node: A11yNode, rawChildCount: number): TableShape | 
   return { rows, columns, headers };
 }
 
-/** How many raw children to read to show the headers and as many whole rows as `budget` nodes allow. */
+/**
+ * Most rows of a table a tree read takes in; the state shows a preview of them and the `total`,
+ * and readChildren (load_rows) pages through the rest (P-BLK-7). Why a cap and not the node
+ * budget: toolkits make a table's cell accessibles on demand (GTK3 GtkTreeView: one object per
+ * cell, on every GetChildAtIndex), so reading a 10,000-row list up to a 5,000-node budget cost
+ * thousands of calls per read, kept the app busy answering them and missed the deadline under load.
+ */
+export const TABLE_READ_ROWS = 100;
+
+/** How many raw children to read to show the headers and as many whole rows as `budget` nodes (and TABLE_READ_ROWS) allow. */
 export function tableAllotment(shape: TableShape, budget: number): { rawChildren: number; rows: number } {
   if (budget <= shape.headers) return { rawChildren: Math.max(0, budget), rows: 0 };
-  const rows = Math.min(shape.rows, Math.floor((budget - shape.headers) / (shape.columns + 1)));
+  const rows = Math.min(shape.rows, TABLE_READ_ROWS, Math.floor((budget - shape.headers) / (shape.columns + 1)));
   return { rawChildren: shape.headers + rows * shape.columns, rows };
 }
 
