@@ -70,6 +70,13 @@ describe('generic actions on the demo app', () => {
     expect((result.result as { rows: unknown[] }).rows).toEqual([1000, 1001, 1002].map((i) => reportRow(1, i).map(String)));
   });
 
+  it('load_rows never answers an empty success for a row the state counted (the table changed under the read)', async () => {
+    probe.readChildren = async () => [];
+    const result = await call('w2__load_rows', { table: 'Sales', offset: 7344, limit: 1 });
+    expect(result).toMatchObject({ isError: true, code: 'action_not_available' });
+    expect(result.message).toContain('gave no row at 7344');
+  });
+
   it('toggle and select wait until the window shows the change; wrong options are refused', async () => {
     const opened = await call('app__preferences');
     expect(opened.openedWindowIds).toEqual(['w3']);
