@@ -134,7 +134,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
       if (error instanceof AtspiError && error.code === 'refused') return this.atspi.primitives.doAction(ref, 'select').catch(() => Promise.reject(error));
       const combo = unsupported(error) ? await this.atspi.primitives.comboOf(ref) : null;
       if (!combo) throw error;
-      await this.selectByKeys(combo);
+      await this.selectByKeys(combo, ref);
     }
   };
 
@@ -150,14 +150,31 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     if (text !== '') await keyboard.typeText(text);
   }
 
-  /** Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the popup is open. */
-  private async selectByKeys(combo: { combo: string; list: string; index: number }): Promise<void> {
-    if (!(await this.atspi.primitives.showing(combo.list))) await this.click(combo.combo);
-    for (let waited = 0; !(await this.atspi.primitives.showing(combo.list)); waited += 50) {
-      if (waited >= 3000) throw new Error('the drop-down list did not open');
+  /**
+   * Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the
+   * popup is open. A popup can report "showing" before it holds the keyboard (a loaded machine maps
+   * it late), so keys may land elsewhere: the choice is checked on the combo box itself and made once
+   * more if it did not take, and a choice that never shows is an error, not a silent success.
+   */
+  private async selectByKeys(combo: { combo: string; list: string; index: number }, option: string): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (!(await this.atspi.primitives.showing(combo.list))) await this.click(combo.combo);
+      await this.until(() => this.atspi.primitives.showing(combo.list), 3000, 'the drop-down list did not open');
+      await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
+      const shown = await this.until(() => this.atspi.primitives.comboShows(combo.combo, option), 2000, '').then(
+        () => true,
+        () => false,
+      );
+      if (shown) return;
+    }
+    throw new Error('the combo box did not take the chosen option');
+  }
+
+  private async until(check: () => Promise<boolean>, maxMs: number, failure: string): Promise<void> {
+    for (let waited = 0; !(await check()); waited += 50) {
+      if (waited >= maxMs) throw new Error(failure);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
   }
   focus = (ref: string) => this.atspi.primitives.focus(ref);
 

@@ -104,6 +104,12 @@ export class AtspiPrimitives {
     });
   }
 
+  /** Whether a combo box shows this option as its value now (a Qt combo box's name is its value). */
+  async comboShows(combo: string, option: string): Promise<boolean> {
+    const [shown, wanted] = await Promise.all([combo, option].map((ref) => this.client.property(parseRef(ref), IFACE.accessible, 'Name')));
+    return typeof wanted === 'string' && wanted !== '' && shown === wanted;
+  }
+
   /** Whether a node is on screen now (a combo box's list: its popup is open). */
   async showing(ref: string): Promise<boolean> {
     return (await this.client.states(parseRef(ref))).includes('showing');
