@@ -5,12 +5,12 @@
  * The probe reads only the visible cells (src/platform/linux/atspi/viewportTable.ts).
  */
 import { defineTranslator, probeNotices, readGeneric, translateGeneric, withGenericActions } from '../../src/sdk/translate.js';
-import type { ActionDef, BlockDraft, GenericReading, WindowFacts, WindowTree } from '../../src/sdk/translate.js';
+import type { BlockDraft, GenericReading, WindowFacts, WindowTree } from '../../src/sdk/translate.js';
 import { goToCellAction, loadCellsAction, setCellAction } from './actions.js';
 import { readCalc, type CalcReading } from './reading.js';
 import { calcBlocks, summarise } from './view.js';
 
-const ACTIONS = [loadCellsAction, goToCellAction, setCellAction] as ActionDef[];
+const ACTIONS = [loadCellsAction, goToCellAction, setCellAction];
 
 /** The generic reading (for everything around the sheet and the generic actions) and the sheet's. */
 interface CalcWindow extends GenericReading {
