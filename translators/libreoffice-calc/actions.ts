@@ -21,6 +21,7 @@ const MAX_LOAD_ROWS = 200;
 const MOVE_TIMEOUT_MS = 15_000;
 /** Pause between two looks at the cell (each a few calls answered on Calc's UI thread). */
 const POLL_MS = 50;
+const FORMULA_SETTLE_MS = 300;
 
 function atCall(ctx: ActionContext): { winId: string; nativeId: string; reading: CalcReading } {
   const window = requireWindow(ctx);
@@ -153,7 +154,16 @@ async function readBack(ctx: ActionContext, reading: CalcReading, cell: Cell, ty
   const name = cellName(cell);
   const fits = (value: string) => (typed === '' ? value === '' : shows(value, typed));
   let value = '';
-  await until(async () => fits((value = (await cellNow(ctx, reading, cell))?.value ?? '')), `${name} to show the new content`).catch(() => undefined);
+  // A formula's cell can show a first result before Calc recalculates it ("0" for =B2*2 under
+  // load): its result counts once it has held for FORMULA_SETTLE_MS.
+  let previous: string | undefined;
+  let since = Date.now();
+  const settled = async () => {
+    value = (await cellNow(ctx, reading, cell))?.value ?? '';
+    if (value !== previous) [previous, since] = [value, Date.now()];
+    return fits(value) && (!typed.startsWith('=') || Date.now() - since >= FORMULA_SETTLE_MS);
+  };
+  await until(settled, `${name} to show the new content`).catch(() => undefined);
   if (fits(value)) return value;
   throw new BridgeError('validation_failed', `${name} shows "${value}" after typing: Calc changed or refused the input (AutoInput completion, a validity rule or a protected cell).`, {
     fields: [{ field: 'value', error: 'not accepted as typed' }],
