@@ -84,11 +84,21 @@ try {
   const bigMs = summarise(big.ms).median;
   console.log(
     table([
-      { 'state read of a zenity list': '100 rows (ref)', 'D-Bus calls': ref.calls, median: ms(refMs), 'p99': ms(summarise(ref.ms).p99), '÷ ref (time)': '1.00' },
-      { 'state read of a zenity list': '10,000 rows', 'D-Bus calls': big.calls, median: ms(bigMs), 'p99': ms(summarise(big.ms).p99), '÷ ref (time)': (bigMs / refMs).toFixed(2) },
+      { 'state read of a zenity list': '100 rows (ref)', 'D-Bus calls': ref.calls, median: ms(refMs), p99: ms(summarise(ref.ms).p99), '÷ ref (time)': '1.00' },
+      {
+        'state read of a zenity list': '10,000 rows',
+        'D-Bus calls': big.calls,
+        median: ms(bigMs),
+        p99: ms(summarise(big.ms).p99),
+        '÷ ref (time)': (bigMs / refMs).toFixed(2),
+      },
     ]),
   );
-  console.log(`${ROUNDS} rounds, interleaved, lists full; default budget (${DEFAULT_TREE_BUDGET.maxNodes} nodes). Load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs.`);
+  console.log(
+    `${ROUNDS} rounds, interleaved, lists full; default budget (${DEFAULT_TREE_BUDGET.maxNodes} nodes). Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs.`,
+  );
   await access.close();
 } finally {
   await desktop.stop();

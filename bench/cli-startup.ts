@@ -34,7 +34,13 @@ process.stdout.write(
   `${table(
     cases.map(([name], c) => {
       const s = summarise(samples[c]!);
-      return { command: name, 'median wall time': ms(s.median), 'min': ms(s.min), 'vs node -e 0': `${(s.median / reference).toFixed(2)}×`, 'added': ms(s.median - reference) };
+      return {
+        command: name,
+        'median wall time': ms(s.median),
+        min: ms(s.min),
+        'vs node -e 0': `${(s.median / reference).toFixed(2)}×`,
+        added: ms(s.median - reference),
+      };
     }),
   )}\n\n${RUNS} runs each, interleaved, process spawn to exit (Node ${process.version}, ${process.platform}).\n`,
 );

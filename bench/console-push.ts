@@ -69,7 +69,12 @@ try {
   console.log(
     table([
       { path: 'MCP notifications/resources/updated (reference)', median: ms(mcpSummary.median), p99: ms(mcpSummary.p99), 'median vs MCP': '1.00×' },
-      { path: 'console page re-rendered', median: ms(pageSummary.median), p99: ms(pageSummary.p99), 'median vs MCP': `${(pageSummary.median / mcpSummary.median).toFixed(2)}×` },
+      {
+        path: 'console page re-rendered',
+        median: ms(pageSummary.median),
+        p99: ms(pageSummary.p99),
+        'median vs MCP': `${(pageSummary.median / mcpSummary.median).toFixed(2)}×`,
+      },
     ]),
   );
   console.log(`\nGoal: the page within 100 ms of the change (p99 ${pageSummary.p99 <= 100 ? 'meets' : 'misses'} it here).`);

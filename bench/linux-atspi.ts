@@ -80,7 +80,12 @@ async function benchTrees(desktop: Desktop, access: AtspiAccess, label: string, 
   const m = summarise(mine).median;
   const row = (measure: string, samples: number[]) => {
     const median = summarise(samples).median;
-    return { measure, nodes: measure.startsWith('ours') ? counts.nodes : counts.pyNodes, median: ms(median), 'pyatspi ÷ ours': measure.startsWith('ours') ? '1.0×' : `${(median / m).toFixed(1)}×` };
+    return {
+      measure,
+      nodes: measure.startsWith('ours') ? counts.nodes : counts.pyNodes,
+      median: ms(median),
+      'pyatspi ÷ ours': measure.startsWith('ours') ? '1.0×' : `${(median / m).toFixed(1)}×`,
+    };
   };
   return [
     row(`ours: ${label} (${counts.calls} D-Bus calls)`, mine),
@@ -157,7 +162,11 @@ try {
   await openSaveAs(desktop, gedit.pid);
   rows.splice(5, 0, ...(await benchTrees(desktop, access, 'gedit + Save As dialog', gedit.pid, 2)));
   console.log(table(rows));
-  console.log(`${ROUNDS} rounds, interleaved; medians. "pyatspi ÷ ours" = how many times longer pyatspi took. Load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs.`);
+  console.log(
+    `${ROUNDS} rounds, interleaved; medians. "pyatspi ÷ ours" = how many times longer pyatspi took. Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs.`,
+  );
   await access.close();
 } finally {
   await desktop.stop();

@@ -116,7 +116,10 @@ async function latency(desktop: DesktopHandle): Promise<{ rows: Row[]; stats: st
   hub.close();
   await bridge.close();
   await user.close();
-  return { rows, stats: `bridge reads: ${stats.partial} incremental, ${stats.full} full; ${stats.verified} incremental states checked by a full read, ${stats.mismatches} differed${stats.lastMismatch ? ` (last: ${stats.lastMismatch})` : ''}` };
+  return {
+    rows,
+    stats: `bridge reads: ${stats.partial} incremental, ${stats.full} full; ${stats.verified} incremental states checked by a full read, ${stats.mismatches} differed${stats.lastMismatch ? ` (last: ${stats.lastMismatch})` : ''}`,
+  };
 }
 
 async function rssOf(args: string[], env: NodeJS.ProcessEnv, settleMs: number): Promise<number> {
@@ -130,20 +133,30 @@ async function rssOf(args: string[], env: NodeJS.ProcessEnv, settleMs: number): 
 const desktop = await openDesktop({ apps: ['gedit', 'gnome-calculator'] });
 try {
   const measured = await latency(desktop);
-  for (const args of [['--question', '--text=One'], ['--entry', '--text=Two'], ['--list', '--column=N', 'a', 'b', 'c']]) {
+  for (const args of [
+    ['--question', '--text=One'],
+    ['--entry', '--text=Two'],
+    ['--list', '--column=N', 'a', 'b', 'c'],
+  ]) {
     await desktop.launch('zenity', args);
   }
   const env = desktopProcessEnv(desktop.env);
   const live = await rssOf(['--all-apps'], env, 4000);
   const demo = await rssOf(['--demo'], env, 2000);
-  console.log(`Linux bridge on a live desktop (${ROUNDS} rounds, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} CPUs)\n`);
+  console.log(
+    `Linux bridge on a live desktop (${ROUNDS} rounds, Node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs)\n`,
+  );
   console.log(table(measured.rows));
   console.log(measured.stats);
   console.log('');
-  console.log(table([
-    { server: 'serve --all-apps, 5 apps (gedit, calculator, 3 zenity)', 'RSS MB': live.toFixed(1) },
-    { server: 'serve --demo (reference)', 'RSS MB': demo.toFixed(1) },
-  ]));
+  console.log(
+    table([
+      { server: 'serve --all-apps, 5 apps (gedit, calculator, 3 zenity)', 'RSS MB': live.toFixed(1) },
+      { server: 'serve --demo (reference)', 'RSS MB': demo.toFixed(1) },
+    ]),
+  );
 } finally {
   await desktop.stop();
 }

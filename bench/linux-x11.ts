@@ -30,11 +30,15 @@ async function benchListing(desktop: Desktop, windows: number): Promise<Array<Re
   const conn = await X11Connection.open(desktop.display);
   const list = await time(() => listWindows(conn), ITERATIONS, 5);
   await conn.close();
-  const cold = await time(async () => {
-    const fresh = await X11Connection.open(desktop.display);
-    await listWindows(fresh);
-    await fresh.close();
-  }, ITERATIONS, 3);
+  const cold = await time(
+    async () => {
+      const fresh = await X11Connection.open(desktop.display);
+      await listWindows(fresh);
+      await fresh.close();
+    },
+    ITERATIONS,
+    3,
+  );
   return [
     { measure: 'X11 connect', windows, median: ms(connect.median), p99: ms(connect.p99) },
     { measure: 'list windows (warm connection)', windows, median: ms(list.median), p99: ms(list.p99) },
@@ -45,22 +49,33 @@ async function benchListing(desktop: Desktop, windows: number): Promise<Array<Re
 async function benchTyping(desktop: Desktop, conn: X11Connection, gedit: X11Window): Promise<Record<string, string | number>> {
   const input = await XTestInput.open(conn);
   await activateWindow(conn, gedit.xid);
-  const typing = await time(async () => {
-    await input.pressKeys(['ctrl+a', 'BackSpace']);
-    await input.typeText(TEXT);
-  }, Math.min(ITERATIONS, 30), 2);
+  const typing = await time(
+    async () => {
+      await input.pressKeys(['ctrl+a', 'BackSpace']);
+      await input.typeText(TEXT);
+    },
+    Math.min(ITERATIONS, 30),
+    2,
+  );
   // The app consumes the keys after we return (dozens of runs queue up): wait until it has
   // caught up, and check that the final text is exact.
   const exact = await readBack(desktop, gedit, 20_000);
   await input.close();
-  return { measure: `XTEST type ${TEXT.length} chars (+ ctrl+a, BackSpace)`, windows: 1, median: ms(typing.median), p99: `${ms(typing.p99)}; readback ${exact ? 'exact' : 'DIFFERS'}` };
+  return {
+    measure: `XTEST type ${TEXT.length} chars (+ ctrl+a, BackSpace)`,
+    windows: 1,
+    median: ms(typing.median),
+    p99: `${ms(typing.p99)}; readback ${exact ? 'exact' : 'DIFFERS'}`,
+  };
 }
 
 /** Polls the focused text through pyatspi until it equals TEXT. */
 async function readBack(desktop: Desktop, gedit: X11Window, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const out = JSON.parse(execFileSync('/usr/bin/python3', [PYATSPI, 'focused-text', String(gedit.pid)], { env: desktopProcessEnv(desktop.env) }).toString()) as { text?: string };
+    const out = JSON.parse(
+      execFileSync('/usr/bin/python3', [PYATSPI, 'focused-text', String(gedit.pid)], { env: desktopProcessEnv(desktop.env) }).toString(),
+    ) as { text?: string };
     if (out.text === TEXT) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -74,7 +89,12 @@ async function benchCapture(conn: X11Connection, windows: X11Window[]): Promise<
   for (const window of windows) {
     const shot = await capturer.captureWindow(window.xid);
     const took = await time(() => capturer.captureWindow(window.xid), Math.min(ITERATIONS, 20), 2);
-    rows.push({ measure: `capture ${JSON.stringify(window.title)} ${shot.width}x${shot.height} → ${shot.png.length} B PNG`, windows: 1, median: ms(took.median), p99: ms(took.p99) });
+    rows.push({
+      measure: `capture ${JSON.stringify(window.title)} ${shot.width}x${shot.height} → ${shot.png.length} B PNG`,
+      windows: 1,
+      median: ms(took.median),
+      p99: ms(took.p99),
+    });
   }
   capturer.release();
   return rows;

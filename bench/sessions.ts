@@ -26,14 +26,24 @@ const LIGHT_CALLS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const HEAVY_IN_FLIGHT = 64;
 
 function rssKb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? '';
   return Number(/(\d+)/.exec(line)?.[1] ?? 0);
 }
 
 function post(port: number, body: string, headers: Record<string, string> = {}): Promise<{ status: number; session?: string }> {
   return new Promise((done, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent: false, headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        agent: false,
+        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
       (res) => {
         res.resume();
         res.on('end', () => done({ status: res.statusCode ?? 0, session: res.headers['mcp-session-id'] as string | undefined }));
@@ -45,10 +55,18 @@ function post(port: number, body: string, headers: Record<string, string> = {}):
 }
 
 async function openSession(port: number, capabilities: Record<string, unknown> = {}): Promise<void> {
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'bench', version: '1' } } };
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities, clientInfo: { name: 'bench', version: '1' } },
+  };
   const res = await post(port, JSON.stringify(init));
   if (res.status !== 200 || !res.session) throw new Error(`initialize → ${res.status}`);
-  await post(port, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), { 'mcp-session-id': res.session, 'mcp-protocol-version': '2025-06-18' });
+  await post(port, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), {
+    'mcp-session-id': res.session,
+    'mcp-protocol-version': '2025-06-18',
+  });
 }
 
 async function startServer(): Promise<{ child: ChildProcess; url: string; port: number }> {
@@ -135,7 +153,10 @@ try {
     table([
       { measure: 'server RSS before extra sessions (ref)', value: `${(baseline / 1024).toFixed(1)} MB` },
       { measure: `RSS per idle session (${IDLE_SESSIONS} sessions)`, value: `${((idle - baseline) / IDLE_SESSIONS).toFixed(1)} KB` },
-      { measure: `RSS after ${FLOOD_SESSIONS} initializes × 60 KB capabilities (cap ${CAP})`, value: `${(flooded / 1024).toFixed(1)} MB (${(flooded / baseline).toFixed(2)}× ref)` },
+      {
+        measure: `RSS after ${FLOOD_SESSIONS} initializes × 60 KB capabilities (cap ${CAP})`,
+        value: `${(flooded / 1024).toFixed(1)} MB (${(flooded / baseline).toFixed(2)}× ref)`,
+      },
     ]),
   );
   console.log('');

@@ -28,7 +28,11 @@ import { ms, summarise, table } from './stats.js';
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
 const DUMPER = fileURLToPath(new URL('../test/live/fixtures/atspi_dump.py', import.meta.url));
-const ZENITY = [['--question', '--text=One'], ['--entry', '--text=Two'], ['--list', '--column=N', 'a', 'b', 'c']];
+const ZENITY = [
+  ['--question', '--text=One'],
+  ['--entry', '--text=Two'],
+  ['--list', '--column=N', 'a', 'b', 'c'],
+];
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 // A loaded machine can be slow: measure, never give up on a request (the SDK's default is 60 s).
@@ -48,7 +52,12 @@ function cpuMs(pid: number): number {
 /** Spawn → initialize → first read of app://windows answered, over stdio; the server's CPU time then. */
 async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; cpu: number; windows: number }> {
   const start = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', ...args, '--log-level', 'error'], env: env as Record<string, string>, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve', ...args, '--log-level', 'error'],
+    env: env as Record<string, string>,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench-startup', version: '1' });
   await client.connect(transport, PATIENT);
   const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
@@ -88,7 +97,11 @@ async function timedRead(client: Client): Promise<number> {
 
 /** One POST over a kept-alive connection, no client library: what the server and HTTP cost alone. */
 function rawPost(url: URL, agent: Agent, body: unknown, sessionId?: string): Promise<{ sessionId?: string; text: string }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+  };
   if (sessionId) headers['mcp-session-id'] = sessionId;
   return new Promise((done, fail) => {
     const req = request(url, { method: 'POST', agent, headers }, (res) => {
@@ -106,7 +119,12 @@ function rawPost(url: URL, agent: Agent, body: unknown, sessionId?: string): Pro
 async function rawClientFirstRead(url: URL): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const init = await rawPost(url, agent, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-raw', version: '1' } } });
+    const init = await rawPost(url, agent, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench-raw', version: '1' } },
+    });
     await rawPost(url, agent, { jsonrpc: '2.0', method: 'notifications/initialized' }, init.sessionId);
     const start = performance.now();
     const read = await rawPost(url, agent, { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'app://windows' } }, init.sessionId);
@@ -186,7 +204,9 @@ try {
   const ratio = (value: number, reference: number) => `${(value / reference).toFixed(1)}×`;
   const load = `load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs`;
 
-  console.log(`Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows; pyatspi saw ${pyApps} apps), Node ${process.version}, ${load}\n`);
+  console.log(
+    `Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows; pyatspi saw ${pyApps} apps), Node ${process.version}, ${load}\n`,
+  );
   const startRow = (measure: string, values: number[], cpu?: number[]) => ({
     measure,
     median: ms(med(values)),
@@ -196,31 +216,61 @@ try {
     '÷ pyatspi': ratio(med(values), med(py)),
     n: values.length,
   });
-  console.log(table([
-    startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
-    startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
-    startRow("node -e '', spawn → exit (reference)", node),
-    startRow('pyatspi full read of the same desktop, spawn → exit (reference)', py),
-  ]));
+  console.log(
+    table([
+      startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
+      startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
+      startRow("node -e '', spawn → exit (reference)", node),
+      startRow('pyatspi full read of the same desktop, spawn → exit (reference)', py),
+    ]),
+  );
   console.log('');
   const firstReads = second.map((s) => s.firstRead);
-  const readRow = (measure: string, values: number[]) => ({ measure, median: ms(med(values)), min: ms(summarise(values).min), '÷ first client': ratio(med(values), med(firstReads)), n: values.length });
-  console.log(table([
-    readRow('second client: its first read, at the client (goal < 5 ms)', second.map((s) => s.secondRead)),
-    readRow('a third client without a client library (node:http): its first read', second.map((s) => s.rawRead)),
-    readRow('second client: connect (initialize) + first read', second.map((s) => s.secondConnect + s.secondRead)),
-    readRow('first client: its first read (reference)', firstReads),
-    readRow('second client: its first read, inside the server (arrival → response sent)', second.map((s) => s.served[1])),
-    readRow('a third client (node:http): its first read, inside the server', second.map((s) => s.served[2])),
-    readRow('first client: its first read, inside the server (reference)', second.map((s) => s.served[0])),
-  ]));
+  const readRow = (measure: string, values: number[]) => ({
+    measure,
+    median: ms(med(values)),
+    min: ms(summarise(values).min),
+    '÷ first client': ratio(med(values), med(firstReads)),
+    n: values.length,
+  });
+  console.log(
+    table([
+      readRow(
+        'second client: its first read, at the client (goal < 5 ms)',
+        second.map((s) => s.secondRead),
+      ),
+      readRow(
+        'a third client without a client library (node:http): its first read',
+        second.map((s) => s.rawRead),
+      ),
+      readRow(
+        'second client: connect (initialize) + first read',
+        second.map((s) => s.secondConnect + s.secondRead),
+      ),
+      readRow('first client: its first read (reference)', firstReads),
+      readRow(
+        'second client: its first read, inside the server (arrival → response sent)',
+        second.map((s) => s.served[1]),
+      ),
+      readRow(
+        'a third client (node:http): its first read, inside the server',
+        second.map((s) => s.served[2]),
+      ),
+      readRow(
+        'first client: its first read, inside the server (reference)',
+        second.map((s) => s.served[0]),
+      ),
+    ]),
+  );
   console.log('');
   const rssRow = (process: string, rss: number) => ({ process, 'RSS MB': rss.toFixed(1), '÷ node -e idle': ratio(rss, bare) });
-  console.log(table([
-    rssRow('serve --all-apps, 5 apps, after 2 clients read (goal ≤ 100 MB)', med(second.map((s) => s.rss))),
-    rssRow('serve --demo, after 2 clients read (reference)', demoTwo.rss),
-    rssRow('node -e, idle (reference)', bare),
-  ]));
+  console.log(
+    table([
+      rssRow('serve --all-apps, 5 apps, after 2 clients read (goal ≤ 100 MB)', med(second.map((s) => s.rss))),
+      rssRow('serve --demo, after 2 clients read (reference)', demoTwo.rss),
+      rssRow('node -e, idle (reference)', bare),
+    ]),
+  );
 } finally {
   await desktop.stop();
 }

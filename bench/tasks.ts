@@ -11,9 +11,25 @@ const rows: Array<Record<string, string | number>> = [];
 for (const scenario of SCENARIOS) {
   try {
     const { metrics } = await runScenario(scenario);
-    rows.push({ task: scenario.name, 'tool calls': metrics.toolCalls, reads: metrics.reads, 'KB read': (metrics.bytes / 1024).toFixed(1), 'of it tools/list KB': (metrics.toolListBytes / 1024).toFixed(1), '≈ tokens': metrics.estimatedTokens, 'wall s': (metrics.ms / 1000).toFixed(2) });
+    rows.push({
+      task: scenario.name,
+      'tool calls': metrics.toolCalls,
+      reads: metrics.reads,
+      'KB read': (metrics.bytes / 1024).toFixed(1),
+      'of it tools/list KB': (metrics.toolListBytes / 1024).toFixed(1),
+      '≈ tokens': metrics.estimatedTokens,
+      'wall s': (metrics.ms / 1000).toFixed(2),
+    });
   } catch (error) {
-    rows.push({ task: scenario.name, 'tool calls': 'failed', reads: '', 'KB read': '', 'of it tools/list KB': '', '≈ tokens': '', 'wall s': String(error).slice(0, 60) });
+    rows.push({
+      task: scenario.name,
+      'tool calls': 'failed',
+      reads: '',
+      'KB read': '',
+      'of it tools/list KB': '',
+      '≈ tokens': '',
+      'wall s': String(error).slice(0, 60),
+    });
   }
 }
 console.log('Agent tasks on a live headless desktop (scripted agent, real apps)\n');

@@ -19,12 +19,21 @@ const BUDGET = { maxNodes: 20_000, maxDepth: 200, deadlineMs: 10_000 };
 export const FOOTNOTE = `${ROUNDS} rounds, interleaved; medians. pyatspi: a fresh process reading role, name, states, attributes, relations, actions, text/value of every node.`;
 
 function pyatspiMs(desktop: Desktop, pid: number): number {
-  const out = JSON.parse(execFileSync('/usr/bin/python3', [DUMPER, '--pid', String(pid), '--detail'], { env: desktopProcessEnv(desktop.env), maxBuffer: 64 << 20 }).toString()) as { ms: number[] };
+  const out = JSON.parse(
+    execFileSync('/usr/bin/python3', [DUMPER, '--pid', String(pid), '--detail'], { env: desktopProcessEnv(desktop.env), maxBuffer: 64 << 20 }).toString(),
+  ) as { ms: number[] };
   return out.ms[0] as number;
 }
 
 function rawTreeJson(root: A11yNode): string {
-  const map = (n: A11yNode): unknown => ({ role: n.role, name: n.name, text: n.value ?? '', states: n.states, bounds: n.bounds ?? null, children: n.children.map(map) });
+  const map = (n: A11yNode): unknown => ({
+    role: n.role,
+    name: n.name,
+    text: n.value ?? '',
+    states: n.states,
+    bounds: n.bounds ?? null,
+    children: n.children.map(map),
+  });
   return JSON.stringify(map(root));
 }
 

@@ -23,7 +23,8 @@ const APPS = [
 const profiles = mkdtempSync(join(tmpdir(), 'gui-bridge-lo-bench-'));
 const stack = await openLiveStack({ desktop: {}, probe: {} }, silentLogger);
 try {
-  for (const app of APPS) await stack.desktop.launch('soffice', [`-env:UserInstallation=file://${join(profiles, app.module)}`, '--norestore', '--nologo', `--${app.module}`]);
+  for (const app of APPS)
+    await stack.desktop.launch('soffice', [`-env:UserInstallation=file://${join(profiles, app.module)}`, '--norestore', '--nologo', `--${app.module}`]);
   for (const app of APPS) await waitFor(() => stack.bridge.snapshot().windows.find((w) => app.title.test(w.title)), 120_000);
   await new Promise((resolve) => setTimeout(resolve, 3000)); // let the apps finish starting up
   const rows: Array<Record<string, string | number>> = [];

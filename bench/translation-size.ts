@@ -30,7 +30,14 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** (a) every node: role, name, text, states, bounds. */
 function rawTreeJson(root: A11yNode): string {
-  const map = (n: A11yNode): unknown => ({ role: n.role, name: n.name, text: n.value ?? '', states: n.states, bounds: n.bounds ?? null, children: n.children.map(map) });
+  const map = (n: A11yNode): unknown => ({
+    role: n.role,
+    name: n.name,
+    text: n.value ?? '',
+    states: n.states,
+    bounds: n.bounds ?? null,
+    children: n.children.map(map),
+  });
   return JSON.stringify(map(root));
 }
 
@@ -47,7 +54,23 @@ function linearised(root: A11yNode, keep: (n: A11yNode) => boolean = () => true)
 }
 
 const OSWORLD_SUFFIXES = ['item', 'button', 'heading', 'label', 'scrollbar', 'searchbox', 'textbox', 'link', 'tabelement', 'textfield', 'textarea', 'menu'];
-const OSWORLD_TAGS = new Set(['alert', 'canvas', 'check-box', 'combo-box', 'entry', 'icon', 'image', 'paragraph', 'scroll-bar', 'section', 'slider', 'static', 'table-cell', 'terminal', 'text']);
+const OSWORLD_TAGS = new Set([
+  'alert',
+  'canvas',
+  'check-box',
+  'combo-box',
+  'entry',
+  'icon',
+  'image',
+  'paragraph',
+  'scroll-bar',
+  'section',
+  'slider',
+  'static',
+  'table-cell',
+  'terminal',
+  'text',
+]);
 
 /**
  * (b′) OSWorld's own node filter (judge_node in its accessibility-tree wrapper): a role
@@ -87,9 +110,14 @@ async function measure(file: string): Promise<Row[]> {
     return bridge.windows().map((record) => {
       const window = snapshot.windows.find((w) => w.id === record.winId);
       const root = record.tree.root;
-      const items = visibleItems(root).map((i) => normalise(i.text)).filter(Boolean);
+      const items = visibleItems(root)
+        .map((i) => normalise(i.text))
+        .filter(Boolean);
       const state = outputAtoms(window as never, []);
-      const withTools = outputAtoms(window as never, [...record.actions.values()].map((a) => a.descriptor));
+      const withTools = outputAtoms(
+        window as never,
+        [...record.actions.values()].map((a) => a.descriptor),
+      );
       const inAtoms = (atoms: string[]) => (t: string) => atoms.some((a) => a.includes(t));
       const lin = linearised(root);
       const filtered = linearised(root, osworldKeeps);
@@ -156,9 +184,14 @@ async function measureAll(files: string[]): Promise<Row[]> {
 }
 
 async function main(): Promise<void> {
-  const folders = readdirSync('fixtures').filter((f) => statSync(join('fixtures', f)).isDirectory() && !NOT_FIXTURES.has(f)).sort();
+  const folders = readdirSync('fixtures')
+    .filter((f) => statSync(join('fixtures', f)).isDirectory() && !NOT_FIXTURES.has(f))
+    .sort();
   const recorded = folders.flatMap((folder) => fixtureFiles(join('fixtures', folder)));
-  const reference = readdirSync(REFERENCE).filter((f) => f.endsWith('.pyatspi.json')).sort().map((f) => join(REFERENCE, f));
+  const reference = readdirSync(REFERENCE)
+    .filter((f) => f.endsWith('.pyatspi.json'))
+    .sort()
+    .map((f) => join(REFERENCE, f));
   process.stdout.write(report('Fixtures recorded with gui-bridge record (fixtures/; the Linux probe reads no bounds by default)', await measureAll(recorded)));
   process.stdout.write(report('The same real windows dumped by pyatspi with bounds (test/translators/reference/)', await measureAll(reference)));
 }

@@ -25,7 +25,10 @@ try {
   await titled('Beta window');
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of MODES) {
-      for (const [openerTitle, otherTitle] of [['Alpha window', 'Beta window'], ['Beta window', 'Alpha window']] as const) {
+      for (const [openerTitle, otherTitle] of [
+        ['Alpha window', 'Beta window'],
+        ['Beta window', 'Alpha window'],
+      ] as const) {
         const opener = await titled(openerTitle);
         const other = await titled(otherTitle);
         const target = mode === 'opener focused' ? opener : mode === 'other window focused' ? other : null;
@@ -46,8 +49,22 @@ try {
 } finally {
   await live.close();
 }
-const rows: Array<Record<string, string | number>> = [...tally].map(([mode, t]) => ({ 'how the agent pressed': mode, presses: t.trials, 'owner rule right': `${t.rule}/${t.trials}`, 'focus-only reference right': `${t.focusOnly}/${t.trials}` }));
-const total = [...tally.values()].reduce((a, t) => ({ trials: a.trials + t.trials, rule: a.rule + t.rule, focusOnly: a.focusOnly + t.focusOnly }), { trials: 0, rule: 0, focusOnly: 0 });
-rows.push({ 'how the agent pressed': 'all', presses: total.trials, 'owner rule right': `${total.rule}/${total.trials}`, 'focus-only reference right': `${total.focusOnly}/${total.trials}` });
+const rows: Array<Record<string, string | number>> = [...tally].map(([mode, t]) => ({
+  'how the agent pressed': mode,
+  presses: t.trials,
+  'owner rule right': `${t.rule}/${t.trials}`,
+  'focus-only reference right': `${t.focusOnly}/${t.trials}`,
+}));
+const total = [...tally.values()].reduce((a, t) => ({ trials: a.trials + t.trials, rule: a.rule + t.rule, focusOnly: a.focusOnly + t.focusOnly }), {
+  trials: 0,
+  rule: 0,
+  focusOnly: 0,
+});
+rows.push({
+  'how the agent pressed': 'all',
+  presses: total.trials,
+  'owner rule right': `${total.rule}/${total.trials}`,
+  'focus-only reference right': `${total.focusOnly}/${total.trials}`,
+});
 console.log('Wayland dialog owners (sway 1.7, GTK3, same-titled modals of two windows of one app)\n');
 console.log(table(rows));

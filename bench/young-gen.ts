@@ -43,7 +43,12 @@ async function allRows(client: Client): Promise<number> {
 
 async function bigRead(nodeArgs: string[], env: NodeJS.ProcessEnv) {
   const start = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs, CLI, 'serve', '--all-apps', '--log-level', 'error'], env: env as Record<string, string>, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...nodeArgs, CLI, 'serve', '--all-apps', '--log-level', 'error'],
+    env: env as Record<string, string>,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'bench-young-gen', version: '1' });
   await client.connect(transport, PATIENT);
   const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
@@ -86,7 +91,9 @@ try {
     n: runs.length,
   });
   const load = `load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs`;
-  console.log(`Young generation A/B: serve --all-apps, gedit + zenity list of ${ROWS} rows (${arms.small[0]?.bytes ?? 0} bytes of app://windows, ${arms.small[0]?.rows ?? 0} rows read), Node ${process.version}, ${load}\n`);
+  console.log(
+    `Young generation A/B: serve --all-apps, gedit + zenity list of ${ROWS} rows (${arms.small[0]?.bytes ?? 0} bytes of app://windows, ${arms.small[0]?.rows ?? 0} rows read), Node ${process.version}, ${load}\n`,
+  );
   console.log(table([row('growth factor 1 (serve sets it)', arms.small), row('growth factor 2 (V8 default, reference)', arms.standard)]));
 } finally {
   await desktop.stop();

@@ -14,6 +14,14 @@ import { zenityTranslator } from './zenity/index.js';
 
 export const registry: TranslatorRegistry = {
   // window-only first: an app translator must never be handed a tree without content.
-  translators: [windowOnlyTranslator, demoOrdersTranslator, geditTranslator, gnomeCalculatorTranslator, gtkFileChooserTranslator, zenityTranslator, libreofficeCalcTranslator],
+  translators: [
+    windowOnlyTranslator,
+    demoOrdersTranslator,
+    geditTranslator,
+    gnomeCalculatorTranslator,
+    gtkFileChooserTranslator,
+    zenityTranslator,
+    libreofficeCalcTranslator,
+  ],
   fallback: genericTranslator,
 };

@@ -116,7 +116,11 @@ function toEntry(w: DesktopWindow, index: number, log: Logger): Entry | null {
     return null;
   }
   checkAudience(w, log);
-  const body = texts.map((c) => c.text).filter((t) => t.length > 0).join('\n\n').trim();
+  const body = texts
+    .map((c) => c.text)
+    .filter((t) => t.length > 0)
+    .join('\n\n')
+    .trim();
   return { uri, body, priority: readPriority(w, log), fullscreen: readFullscreen(w, log), index };
 }
 

@@ -78,7 +78,12 @@ export const GetResourcesReqSchema = z.object({
 export const GetConfigReqSchema = z.object(agentCall);
 export const GetSkillsReqSchema = z.object(agentCall);
 export const GetSkillReqSchema = z.object({ ...agentCall, name: z.string(), rel_path: z.string().nullish() });
-export const GetBlobReqSchema = z.object({ ...agentCall, blob_handle: z.string(), chunk_offset: z.number().int().nullish(), max_chunk_bytes: z.number().int().nullish() });
+export const GetBlobReqSchema = z.object({
+  ...agentCall,
+  blob_handle: z.string(),
+  chunk_offset: z.number().int().nullish(),
+  max_chunk_bytes: z.number().int().nullish(),
+});
 
 /** `notify:tool_call_cancel` (AgentCallData): `req_id` is the cancelled `client:tool_call`'s. */
 export const ToolCallCancelSchema = z.object({ agent: z.string().optional(), req_id: z.string().min(1) });

@@ -45,7 +45,10 @@ function renderBlock(block: Block): string {
     case 'table':
       return [block.columns.join(' | '), ...block.rows.map((row) => row.map(show).join(' | ')), ...more(block, block.rows.length)].join('\n');
     case 'list':
-      return [...block.items.map((item, i) => `${block.ordered ? `${(block.offset ?? 0) + i + 1}.` : '-'} ${show(item)}`), ...more(block, block.items.length)].join('\n');
+      return [
+        ...block.items.map((item, i) => `${block.ordered ? `${(block.offset ?? 0) + i + 1}.` : '-'} ${show(item)}`),
+        ...more(block, block.items.length),
+      ].join('\n');
     case 'notice':
       return `[${block.severity}] ${block.text}`;
     case 'media':

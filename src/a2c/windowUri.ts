@@ -14,13 +14,7 @@
 
 export const WINDOW_SCHEME = 'window';
 
-export type WindowUriErrorCode =
-  | 'not_window_uri'
-  | 'empty_host'
-  | 'invalid_host'
-  | 'query_not_allowed'
-  | 'fragment_not_allowed'
-  | 'invalid_segment';
+export type WindowUriErrorCode = 'not_window_uri' | 'empty_host' | 'invalid_host' | 'query_not_allowed' | 'fragment_not_allowed' | 'invalid_segment';
 
 export class WindowUriError extends Error {
   constructor(

@@ -82,10 +82,14 @@ export class Executor {
     const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
     const outcome = await this.runAction(target, record, args);
     await sync.flush();
-    const openedWindowIds = state.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
+    const openedWindowIds = state
+      .windows()
+      .filter((w) => !before.has(w.winId))
+      .map((w) => w.winId);
     const images = outcome?.image ? [{ type: 'image' as const, mimeType: outcome.image.mimeType, data: outcome.image.data.toString('base64') }] : [];
     const unreadable = await awaitReadable(sync, state, openedWindowIds, deadline, this.options.nudgeMs ?? 250);
-    const notice = unreadable.length > 0 ? ` Not readable yet: ${unreadable.join(', ')} (its content had not appeared by the deadline); re-read app://windows shortly.` : '';
+    const notice =
+      unreadable.length > 0 ? ` Not readable yet: ${unreadable.join(', ')} (its content had not appeared by the deadline); re-read app://windows shortly.` : '';
     return successResult(
       {
         message: (outcome?.message ?? `${prepared.def.title}: done.`) + notice,
@@ -105,7 +109,10 @@ export class Executor {
     if (!parsed) throw new BridgeError('window_not_found', `There is no tool "${name}". Re-read app://windows and tools/list.`);
     if (parsed.target === APP_TOOL_PREFIX) {
       if (this.hiddenByAppModal(name)) {
-        throw new BridgeError('blocked_by_modal', `"${name}" is blocked: an application-level modal window is open. Operate the windows in operableWindowIds first.`);
+        throw new BridgeError(
+          'blocked_by_modal',
+          `"${name}" is blocked: an application-level modal window is open. Operate the windows in operableWindowIds first.`,
+        );
       }
       throw new BridgeError('action_not_available', `The application action "${parsed.action}" is not available now. Re-read tools/list.`);
     }
@@ -114,7 +121,10 @@ export class Executor {
       throw new BridgeError('window_not_found', `Window ${parsed.target} does not exist (it may have closed). Re-read app://windows.`);
     }
     if (!state.isOperable(record.winId)) {
-      throw new BridgeError('blocked_by_modal', `Window ${record.winId} ("${record.facts.title}") is blocked by a modal window. Operate a window in operableWindowIds first.`);
+      throw new BridgeError(
+        'blocked_by_modal',
+        `Window ${record.winId} ("${record.facts.title}") is blocked by a modal window. Operate a window in operableWindowIds first.`,
+      );
     }
     throw new BridgeError('action_not_available', `Window ${record.winId} has no action "${parsed.action}" available now. Re-read tools/list.`);
   }
@@ -126,11 +136,7 @@ export class Executor {
     return appTools.build(collapsed, state.windows(), new Set()).some((t) => t.prepared.toolName === name);
   }
 
-  private async runAction(
-    target: ToolTarget,
-    record: WindowRecord | null,
-    args: Record<string, unknown>,
-  ): Promise<ActionOutcome<unknown> | void> {
+  private async runAction(target: ToolTarget, record: WindowRecord | null, args: Record<string, unknown>): Promise<ActionOutcome<unknown> | void> {
     const def = target.prepared.def;
     const timeoutMs = def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000;
     const deadline = Date.now() + timeoutMs;
@@ -215,7 +221,8 @@ export class Executor {
       // The application may have died mid-call: look at the windows now, not at the last listing.
       this.options.sync.markTopology();
       await this.options.sync.flush().catch(() => undefined);
-      if (!this.options.state.window(parsed.target)) return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
+      if (!this.options.state.window(parsed.target))
+        return new BridgeError('window_not_found', `The window closed while "${name}" ran. Re-read app://windows.`);
     }
     // A platform call left unanswered: the application is busy or not responding.
     if ((error as { code?: unknown }).code === 'timeout') {

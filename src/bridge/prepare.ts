@@ -35,11 +35,7 @@ const NO_RESULT_OUTPUT = buildOutputSchema(undefined);
  * keeps descriptors unchanged when only a title changes (a document becoming "*modified"), so such
  * a change sends no `tools/list_changed`.
  */
-export function prepareWindowActions(
-  winId: string,
-  view: WindowView,
-  reading: unknown,
-): Map<string, PreparedAction> {
+export function prepareWindowActions(winId: string, view: WindowView, reading: unknown): Map<string, PreparedAction> {
   const prepared = new Map<string, PreparedAction>();
   for (const def of view.actions) {
     if (prepared.has(def.name)) continue;

@@ -57,9 +57,7 @@ export function maskValue(value: unknown): unknown {
 
 function maskBlock(block: Block): Block {
   if (block.type === 'fields') {
-    const items = block.items.map((item) =>
-      item.sensitive || block.sensitive ? { ...item, value: maskValue(item.value), sensitive: true } : item,
-    );
+    const items = block.items.map((item) => (item.sensitive || block.sensitive ? { ...item, value: maskValue(item.value), sensitive: true } : item));
     return { ...block, items };
   }
   if (!block.sensitive) return block;

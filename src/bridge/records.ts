@@ -42,12 +42,7 @@ export function buildRecord(previous: WindowRecord | undefined, input: RecordInp
  * window is always shown with `ownerId: null`; a modal whose owner is not served (another app,
  * outside the scope) is shown as an application-level modal of its own app.
  */
-export function toFacts(
-  native: NativeWindow,
-  winId: string,
-  app: AppInfo,
-  winIdOfNative: (nativeId: string) => string | undefined,
-): WindowFacts {
+export function toFacts(native: NativeWindow, winId: string, app: AppInfo, winIdOfNative: (nativeId: string) => string | undefined): WindowFacts {
   const ownerId = native.modal && native.ownerNativeId !== null ? (winIdOfNative(native.ownerNativeId) ?? null) : null;
   return { ...native, winId, ownerId: ownerId === winId ? null : ownerId, app };
 }

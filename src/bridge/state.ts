@@ -45,9 +45,7 @@ export interface BridgeChange {
   updated: string[];
 }
 
-export type ToolTarget =
-  | { kind: 'window'; winId: string; prepared: PreparedAction }
-  | { kind: 'app'; appKey: string; prepared: PreparedAction };
+export type ToolTarget = { kind: 'window'; winId: string; prepared: PreparedAction } | { kind: 'app'; appKey: string; prepared: PreparedAction };
 
 export class BridgeState implements StateReader {
   private records = new Map<string, WindowRecord>();

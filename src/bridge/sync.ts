@@ -136,8 +136,7 @@ export class StateSync {
         this.contentDirty.add(id);
         this.rereads.changed(id);
       }
-    }
-    else this.onHealth(change.ok, change.message);
+    } else this.onHealth(change.ok, change.message);
     this.schedule();
   }
 
@@ -218,12 +217,7 @@ export class StateSync {
     this.events.emit('applied', change);
   }
 
-  private async recordFor(
-    native: NativeWindow,
-    app: AppInfo,
-    dirty: Set<string>,
-    winIdOf: (nativeId: string) => string | undefined,
-  ): Promise<WindowRecord> {
+  private async recordFor(native: NativeWindow, app: AppInfo, dirty: Set<string>, winIdOf: (nativeId: string) => string | undefined): Promise<WindowRecord> {
     const { winId, order } = this.ids.idFor(native.nativeId);
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
@@ -243,7 +237,8 @@ export class StateSync {
       this.options.log,
     );
     // Added by the bridge itself: not every translator shows probe warnings.
-    if (notice) translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
+    if (notice)
+      translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
     const shots = this.options.screenshots;
     if (shots) {
       const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };

@@ -1,5 +1,14 @@
 /** `gui-bridge desktop up|down|status|env`: private headless accessible desktops (Linux). */
-import { DesktopError, listDesktopDirs, MissingBinaryError, openDesktop, readState, desktopDir, tearDown, type DesktopState } from '../platform/linux/desktop/index.js';
+import {
+  DesktopError,
+  listDesktopDirs,
+  MissingBinaryError,
+  openDesktop,
+  readState,
+  desktopDir,
+  tearDown,
+  type DesktopState,
+} from '../platform/linux/desktop/index.js';
 import { isRunning } from '../platform/linux/desktop/processes.js';
 import { CORE_PROCESS_NAMES } from '../platform/linux/desktop/teardown.js';
 import { parseCommandArgs, UsageError } from './usage.js';
@@ -100,7 +109,9 @@ async function up(display: number | undefined, apps: string[], wayland?: { user?
   const started = Date.now();
   const desktop = await openDesktop({ display, apps, ...(wayland ? { wayland } : {}) }, { killOnExit: false });
   process.stdout.write(envLines(desktop.state));
-  process.stderr.write(`desktop ${desktop.display} up in ${Date.now() - started} ms (${desktop.state.processes.length} processes, state in ${desktop.runtimeDir})\n`);
+  process.stderr.write(
+    `desktop ${desktop.display} up in ${Date.now() - started} ms (${desktop.state.processes.length} processes, state in ${desktop.runtimeDir})\n`,
+  );
   return 0;
 }
 
@@ -115,20 +126,24 @@ async function down(display: number | undefined): Promise<number> {
   for (const state of targets) {
     const leftovers = await tearDown(state);
     if (leftovers.length > 0) code = 1;
-    process.stderr.write(leftovers.length > 0 ? `desktop :${state.display}: still running after SIGKILL: ${leftovers.join(' ')}\n` : `desktop :${state.display} down\n`);
+    process.stderr.write(
+      leftovers.length > 0 ? `desktop :${state.display}: still running after SIGKILL: ${leftovers.join(' ')}\n` : `desktop :${state.display} down\n`,
+    );
   }
   return code;
 }
 
 function status(display: number | undefined): number {
-  const targets = display === undefined ? listDesktopDirs().flatMap((d) => (d.state ? [d.state] : [])) : [stateOf(display)].filter((s): s is DesktopState => s !== null);
+  const targets =
+    display === undefined ? listDesktopDirs().flatMap((d) => (d.state ? [d.state] : [])) : [stateOf(display)].filter((s): s is DesktopState => s !== null);
   if (targets.length === 0) {
     process.stdout.write(display === undefined ? 'no desktops\n' : `no desktop on :${display}\n`);
     return display === undefined ? 0 : 1;
   }
   for (const state of targets) {
     process.stdout.write(`desktop :${state.display} ${isUp(state) ? 'up' : 'broken (run down)'} since ${state.createdAt} (${state.dir})\n`);
-    for (const proc of state.processes) process.stdout.write(`  ${proc.name.padEnd(28)} ${String(proc.pid).padStart(7)}  ${isRunning(proc) ? 'running' : 'exited'}\n`);
+    for (const proc of state.processes)
+      process.stdout.write(`  ${proc.name.padEnd(28)} ${String(proc.pid).padStart(7)}  ${isRunning(proc) ? 'running' : 'exited'}\n`);
   }
   return display === undefined || targets.every(isUp) ? 0 : 1;
 }
@@ -143,7 +158,8 @@ function printEnv(display: number | undefined): number {
 }
 
 function envLines(state: DesktopState): string {
-  return (state.env.WAYLAND_DISPLAY !== undefined ? WAYLAND_ENV_LINES : ENV_LINES).filter((name) => state.env[name] !== undefined)
+  return (state.env.WAYLAND_DISPLAY !== undefined ? WAYLAND_ENV_LINES : ENV_LINES)
+    .filter((name) => state.env[name] !== undefined)
     .map((name) => `export ${name}='${(state.env[name] ?? '').replace(/'/g, `'\\''`)}'\n`)
     .join('');
 }

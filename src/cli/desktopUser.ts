@@ -13,7 +13,11 @@ const DESKTOP_COMMANDS = new Set(['serve', 'snapshot', 'record', 'a2c']);
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** The account to re-execute as, or null when this process should go on itself. */
-export function desktopUserTarget(command: string | undefined, env: NodeJS.ProcessEnv = process.env, uid = process.getuid?.() ?? -1): { uid: number; gid: number; name: string; home?: string } | null {
+export function desktopUserTarget(
+  command: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  uid = process.getuid?.() ?? -1,
+): { uid: number; gid: number; name: string; home?: string } | null {
   const name = env.GUI_BRIDGE_DESKTOP_USER;
   if (process.platform !== 'linux' || uid !== 0 || !name || name === 'root' || !command || !DESKTOP_COMMANDS.has(command)) return null;
   const account = lookupAccount(name);

@@ -20,7 +20,13 @@ export function applyEnvFlags(command: string, flags: Record<string, FlagSpec>, 
     const raw = env[name];
     if (raw === undefined || raw === '') continue;
     if (spec.type === 'boolean') out[flag] = parseBoolean(command, name, raw);
-    else out[flag] = spec.multiple ? raw.split(',').map((v) => v.trim()).filter((v) => v !== '') : raw;
+    else
+      out[flag] = spec.multiple
+        ? raw
+            .split(',')
+            .map((v) => v.trim())
+            .filter((v) => v !== '')
+        : raw;
   }
   return out;
 }

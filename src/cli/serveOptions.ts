@@ -136,7 +136,10 @@ function normaliseScreenshots(argv: string[]): string[] {
 export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeConfig {
   const parsed = parseCommandArgs('serve', normaliseScreenshots(argv), SERVE_FLAGS).values;
   const envScreens = env[envName('screenshots')];
-  const screenshotEnv = envScreens && (SCREENSHOT_URL_MODES as readonly string[]).includes(envScreens) ? { ...env, GUI_BRIDGE_SCREENSHOTS: '1', GUI_BRIDGE_SCREENSHOT_URLS: envScreens } : env;
+  const screenshotEnv =
+    envScreens && (SCREENSHOT_URL_MODES as readonly string[]).includes(envScreens)
+      ? { ...env, GUI_BRIDGE_SCREENSHOTS: '1', GUI_BRIDGE_SCREENSHOT_URLS: envScreens }
+      : env;
   const values = applyEnvFlags('serve', SERVE_FLAGS, parsed, screenshotEnv) as typeof parsed;
   const text = (flag: keyof typeof values): string | undefined => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
 
@@ -202,7 +205,10 @@ function consoleOn(port: number | undefined, host: string | undefined, on: boole
 
 function patterns(flag: string, values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
-  const list = values.flatMap((v) => v.split(',')).map((p) => p.trim()).filter((p) => p !== '');
+  const list = values
+    .flatMap((v) => v.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const bad = list.find((p) => !PATTERN.test(p));
   if (bad !== undefined) throw new UsageError('serve', `${flag}: "${bad}" is not a tool pattern (letters, digits, _, -, * and ?)`);
   if (list.length === 0) throw new UsageError('serve', `${flag} needs at least one pattern`);

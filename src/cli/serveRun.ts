@@ -23,7 +23,16 @@ function loadServerModules(config: ServeConfig) {
     config.port === undefined || config.stdio ? import('../server/stdio.js') : undefined,
     config.a2c ? import('../a2c/windowResources.js') : undefined,
     config.console && config.port !== undefined ? import('../server/console/ownerConsole.js') : undefined,
-  ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c, consoleModule]) => ({ ...hub, ...approval, ...audit, ...toolFilter, http, stdio, a2c, consoleModule }));
+  ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c, consoleModule]) => ({
+    ...hub,
+    ...approval,
+    ...audit,
+    ...toolFilter,
+    http,
+    stdio,
+    a2c,
+    consoleModule,
+  }));
   modules.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
   return modules;
 }
@@ -39,7 +48,10 @@ export async function runServe(config: ServeConfig): Promise<number> {
   const source = await shutdown.during(openSource('serve', config.source), (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
   if (!source) return stopEarly(shutdown, log);
   const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
-  const bridge = await shutdown.during(startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }), (started) => started.close());
+  const bridge = await shutdown.during(
+    startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
+    (started) => started.close(),
+  );
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
 

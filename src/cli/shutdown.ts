@@ -54,7 +54,12 @@ export class Shutdown {
       this.add(() => close(outcome.value));
       return outcome.value;
     }
-    this.add(() => withGrace(step.then(close, () => undefined), GRACE_MS));
+    this.add(() =>
+      withGrace(
+        step.then(close, () => undefined),
+        GRACE_MS,
+      ),
+    );
     return undefined;
   }
 

@@ -68,7 +68,10 @@ async function openProbe(command: string, values: SourceFlagValues): Promise<Omi
     if (userEvery) probe.app.simulateUser(userEvery);
     return { probe, multiApp: false, description: 'the built-in Orders demo app' };
   }
-  throw new UsageError(command, 'choose what to serve: --app NAME or --all-apps (this desktop), --demo (the built-in demo app) or --fixture PATH (a recording)');
+  throw new UsageError(
+    command,
+    'choose what to serve: --app NAME or --all-apps (this desktop), --demo (the built-in demo app) or --fixture PATH (a recording)',
+  );
 }
 
 async function openFixture(command: string, path: string): Promise<Omit<OpenedSource, 'translators'>> {

@@ -15,7 +15,9 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 type HelpFlag = { help: { type: 'boolean'; short: 'h' } };
 /** Named so that declaration files can be emitted (the package ships .d.ts). */
-export type ParsedCommandArgs<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O & HelpFlag; strict: true; allowPositionals: false }>>;
+export type ParsedCommandArgs<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O & HelpFlag; strict: true; allowPositionals: false }>
+>;
 
 /** Strict parsing: unknown flags and missing values become a UsageError naming the flag. */
 export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O): ParsedCommandArgs<O> {
@@ -23,7 +25,7 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     const help: HelpFlag = { help: { type: 'boolean', short: 'h' } };
     return parseArgs({ args: argv, options: { ...options, ...help }, strict: true, allowPositionals: false });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
     throw new UsageError(command, message.replace(/^TypeError \[[A-Z_]+\]: /, ''));
   }
 }

@@ -80,8 +80,7 @@ const KEY_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Human help for messages and tool descriptions. */
 export const CHORD_HELP =
-  'modifiers (ctrl, shift, alt or option, cmd or super) joined with "+" to one key: ' +
-  'a character or a name such as Return, Escape, Tab, F4, Page_Up';
+  'modifiers (ctrl, shift, alt or option, cmd or super) joined with "+" to one key: ' + 'a character or a name such as Return, Escape, Tab, F4, Page_Up';
 
 export class ChordError extends Error {
   readonly code = 'invalid_key';

@@ -1,12 +1,5 @@
 /** The six error codes of the GUI Bridge Protocol (§7.4, P-ERR-1), verbatim. */
-export const ERROR_CODES = [
-  'stale_state',
-  'validation_failed',
-  'blocked_by_modal',
-  'window_not_found',
-  'action_not_available',
-  'action_timeout',
-] as const;
+export const ERROR_CODES = ['stale_state', 'validation_failed', 'blocked_by_modal', 'window_not_found', 'action_not_available', 'action_timeout'] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -29,8 +29,7 @@ export interface ApprovalSession {
 }
 
 export type ApprovalDecision =
-  | { approved: true; by: string }
-  | { approved: false; by: string; reason: string; /** Nobody could be asked here (not a refusal). */ unavailable?: boolean };
+  { approved: true; by: string } | { approved: false; by: string; reason: string; /** Nobody could be asked here (not a refusal). */ unavailable?: boolean };
 
 export interface Approver {
   readonly name: string;
@@ -127,7 +126,12 @@ export function raceApprovers(approvers: Approver[]): Approver {
             },
             (error: unknown) => {
               open--;
-              last = { approved: false, by: approver.name, unavailable: true, reason: `Nobody could be asked (${error instanceof Error ? error.message : String(error)}). It was not run.` };
+              last = {
+                approved: false,
+                by: approver.name,
+                unavailable: true,
+                reason: `Nobody could be asked (${error instanceof Error ? error.message : String(error)}). It was not run.`,
+              };
               if (open === 0 && !withdraw.signal.aborted) settle(last);
             },
           );

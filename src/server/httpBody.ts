@@ -8,9 +8,7 @@ import type { IncomingMessage } from 'node:http';
 export const MAX_TOOL_BODY_BYTES = 4 * 1024 * 1024;
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export type BodyResult =
-  | { ok: true; value: unknown }
-  | { ok: false; status: 400 | 413; code: number; message: string };
+export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413; code: number; message: string };
 
 const TOO_LARGE = (limit: number): BodyResult => ({
   ok: false,

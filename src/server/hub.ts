@@ -71,7 +71,8 @@ export class SessionHub {
     if (updated.length === 0 && !change.toolsChanged && !extra.listChanged) return;
     for (const connection of this.connections) {
       for (const uri of updated) {
-        if (connection.subscriptions.has(uri)) this.send(connection, 'notifications/resources/updated', () => connection.server.sendResourceUpdated({ uri }), uri);
+        if (connection.subscriptions.has(uri))
+          this.send(connection, 'notifications/resources/updated', () => connection.server.sendResourceUpdated({ uri }), uri);
       }
       if (extra.listChanged) this.send(connection, 'notifications/resources/list_changed', () => connection.server.sendResourceListChanged());
       if (change.toolsChanged) this.send(connection, 'notifications/tools/list_changed', () => connection.server.sendToolListChanged());
@@ -92,8 +93,6 @@ export class SessionHub {
   private send(connection: Connection, method: string, notify: () => Promise<void>, uri?: string): void {
     this.options.activity?.notification(connection.id, connection.server.getClientVersion()?.name, method, uri);
     // A connection that went away mid-broadcast must not affect the others.
-    notify().catch((error: unknown) =>
-      this.log.debug('notification not delivered', { id: connection.id, error: String(error) }),
-    );
+    notify().catch((error: unknown) => this.log.debug('notification not delivered', { id: connection.id, error: String(error) }));
   }
 }

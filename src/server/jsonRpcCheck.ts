@@ -5,13 +5,7 @@
  * such a message is an Invalid Request (-32600) and bad params are -32602. Error messages name the
  * problem and the path, never a value (a value may be a secret: P-SENS-1).
  */
-import {
-  ClientRequestSchema,
-  ErrorCode,
-  JSONRPCMessageSchema,
-  type JSONRPCMessage,
-  type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ClientRequestSchema, ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 
 export interface RpcErrorMessage {
@@ -20,9 +14,7 @@ export interface RpcErrorMessage {
   error: { code: number; message: string };
 }
 
-export type CheckResult =
-  | { ok: true; messages: JSONRPCMessage[]; batch: boolean }
-  | { ok: false; errors: RpcErrorMessage[] };
+export type CheckResult = { ok: true; messages: JSONRPCMessage[]; batch: boolean } | { ok: false; errors: RpcErrorMessage[] };
 
 /** Own keys that would rewrite a prototype once copied by assignment (zod records, spreads). */
 const FORBIDDEN_ARGUMENT_NAMES = new Set(['__proto__', 'constructor', 'prototype']);

@@ -7,12 +7,7 @@ import type { ProgressNotification } from '@modelcontextprotocol/sdk/types.js';
 
 export type SendProgress = (notification: ProgressNotification) => Promise<void>;
 
-export function startProgress(
-  token: string | number | undefined,
-  send: SendProgress,
-  describe: () => string,
-  everyMs = 1000,
-): () => void {
+export function startProgress(token: string | number | undefined, send: SendProgress, describe: () => string, everyMs = 1000): () => void {
   if (token === undefined) return () => undefined;
   let ticks = 0;
   const timer = setInterval(() => {

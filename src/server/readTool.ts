@@ -20,7 +20,11 @@ export const READ_TOOL: Tool = {
   outputSchema: {
     type: 'object',
     anyOf: [
-      { type: 'object', properties: { operableWindowIds: { type: 'array', items: { type: 'string' } }, windows: { type: 'array' } }, required: ['operableWindowIds', 'windows'] },
+      {
+        type: 'object',
+        properties: { operableWindowIds: { type: 'array', items: { type: 'string' } }, windows: { type: 'array' } },
+        required: ['operableWindowIds', 'windows'],
+      },
       ERROR_OUTPUT_SCHEMA,
     ],
   } as Tool['outputSchema'],

@@ -60,7 +60,12 @@ async function run(
   if (tool === READ_TOOL) return readWindowsResult(hub.bridge);
   if (pause?.blocks(tool)) return denied(PAUSED_MESSAGE, 'paused');
 
-  const stopProgress = startProgress(extra._meta?.progressToken, (n) => extra.sendNotification(n), () => `waiting for ${name}`, hub.options.progressEveryMs);
+  const stopProgress = startProgress(
+    extra._meta?.progressToken,
+    (n) => extra.sendNotification(n),
+    () => `waiting for ${name}`,
+    hub.options.progressEveryMs,
+  );
   try {
     const kind = tool && confirm ? approvalKind(confirm.policy, tool) : undefined;
     if (tool && confirm && kind) {

@@ -25,7 +25,12 @@ export interface ToolFilter {
  * `*` matches any run of characters, `?` one character.
  */
 export function matchesPattern(toolName: string, pattern: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.split('?').map(escape).join('.')).join('.*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.split('?').map(escape).join('.'))
+      .join('.*')}$`,
+  );
   if (pattern.includes('__')) return regex.test(toolName);
   const action = parseToolName(toolName)?.action ?? toolName;
   return regex.test(action);
@@ -38,10 +43,9 @@ function escape(text: string): string {
 export function createToolFilter(options: ToolFilterOptions): ToolFilter {
   const reason = (tool: Pick<Tool, 'name' | 'annotations'>): string | undefined => {
     if (options.readOnly && tool.annotations?.readOnlyHint !== true) return 'the server runs read-only (--read-only)';
-    if (options.include && !options.include.some((p) => matchesPattern(tool.name, p))) return 'it is not in the server\'s --tools list';
+    if (options.include && !options.include.some((p) => matchesPattern(tool.name, p))) return "it is not in the server's --tools list";
     if (options.exclude?.some((p) => matchesPattern(tool.name, p))) return 'the server excludes it (--exclude-tools)';
     return undefined;
   };
   return { allows: (tool) => reason(tool) === undefined, reason };
 }
-

@@ -56,10 +56,7 @@ const ExpectedFileSchema = z.strictObject({
 const InputSchemasFileSchema = z.strictObject({
   format: z.literal(INPUT_SCHEMAS_FORMAT),
   version: z.literal(1),
-  translators: z.record(
-    z.string(),
-    z.record(z.string(), z.strictObject({ fixture: z.string(), inputSchema: z.record(z.string(), z.unknown()) })),
-  ),
+  translators: z.record(z.string(), z.record(z.string(), z.strictObject({ fixture: z.string(), inputSchema: z.record(z.string(), z.unknown()) }))),
 });
 
 /** An action as an expected file keeps it: `enums` only when its input schema has any. */
@@ -182,12 +179,19 @@ export function checkFixture(fixturePath: string, options: TesterOptions): void 
   }
   const expected = readExpected(expectedPath);
   // Only the given translators' sections are compared unless the file must hold exactly them.
-  const ids = (file: ExpectedFile) => Object.keys(file.translators).filter((id) => options.complete || given.has(id)).sort();
+  const ids = (file: ExpectedFile) =>
+    Object.keys(file.translators)
+      .filter((id) => options.complete || given.has(id))
+      .sort();
   deepStrictEqual(ids(actual), ids(expected), `${expectedPath}: translators with output differ`);
   for (const id of ids(actual)) {
     const got = actual.translators[id]?.windows ?? [];
     const want = expected.translators[id]?.windows ?? [];
-    deepStrictEqual(got.map((w) => w.nativeId), want.map((w) => w.nativeId), `${expectedPath}: windows of "${id}" differ`);
+    deepStrictEqual(
+      got.map((w) => w.nativeId),
+      want.map((w) => w.nativeId),
+      `${expectedPath}: windows of "${id}" differ`,
+    );
     for (const [i, window] of got.entries()) {
       // JSON round trip: the comparison sees exactly what a client would (no undefined keys).
       const where = `${expectedPath}: "${id}" on window ${window.nativeId} ("${window.title}")`;
@@ -279,9 +283,10 @@ function writeExpected(path: string, content: ExpectedFile | InputSchemasFile, r
 export function describeFixtureFolder(folder: string, options: TesterOptions & { describe: DescribeFn; it: ItFn }): void {
   const files = fixtureFiles(folder);
   options.describe(`fixtures in ${folder}`, () => {
-    if (files.length === 0) options.it('has fixtures', () => {
-      throw new Error(`${folder} holds no fixture`);
-    });
+    if (files.length === 0)
+      options.it('has fixtures', () => {
+        throw new Error(`${folder} holds no fixture`);
+      });
     for (const file of files) options.it(basename(file), () => checkFixture(file, options));
     options.it('has no expected file without its fixture', () => {
       const orphans = readdirSync(folder)

@@ -83,10 +83,9 @@ function makeClose(kind: 'navigate' | 'destructive', description: string) {
       const window = requireWindow(ctx);
       const before = new Set(ctx.state.windows().map((w) => w.winId));
       await ctx.probe.closeWindow(window.facts.nativeId);
-      const outcome = await ctx.waitFor(
-        (s) => (!s.window(window.winId) ? 'closed' : newModalOf(s, window.winId, before) ? 'asked' : undefined),
-        { what: 'the window to close' },
-      );
+      const outcome = await ctx.waitFor((s) => (!s.window(window.winId) ? 'closed' : newModalOf(s, window.winId, before) ? 'asked' : undefined), {
+        what: 'the window to close',
+      });
       return outcome === 'closed'
         ? { message: `Window ${window.winId} closed.` }
         : { message: `Window ${window.winId} asks a question before closing: see openedWindowIds.` };

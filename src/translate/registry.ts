@@ -26,13 +26,7 @@ export function pickTranslator(registry: TranslatorRegistry, window: WindowFacts
  * server down: the window falls back to the generic translation with a warn notice, and the error
  * is logged with the translator's id.
  */
-export function translateWindow(
-  registry: TranslatorRegistry,
-  window: WindowFacts,
-  tree: WindowTree,
-  ctx: TranslateContext,
-  log: Logger,
-): Translation {
+export function translateWindow(registry: TranslatorRegistry, window: WindowFacts, tree: WindowTree, ctx: TranslateContext, log: Logger): Translation {
   const chosen = pickTranslator(registry, window, tree.root);
   const first = attempt(chosen, window, tree, ctx, log);
   if (first) return first;
@@ -47,13 +41,7 @@ export function translateWindow(
   return { translatorId: fallback?.translatorId ?? 'none', view: { ...view, blocks: [notice, ...view.blocks] }, reading: fallback?.reading ?? tree.root };
 }
 
-function attempt(
-  translator: TranslatorDef,
-  window: WindowFacts,
-  tree: WindowTree,
-  ctx: TranslateContext,
-  log: Logger,
-): Translation | undefined {
+function attempt(translator: TranslatorDef, window: WindowFacts, tree: WindowTree, ctx: TranslateContext, log: Logger): Translation | undefined {
   try {
     const { view, reading } = readAndTranslate(translator, window, tree, ctx);
     return { translatorId: translator.id, view: checkView(view), reading };

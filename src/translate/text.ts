@@ -10,7 +10,12 @@ const OBJECT_REPLACEMENT = /\ufffc/g;
 
 /** Trimmed, bidi marks and embedded-object marks removed, runs of spaces and tabs collapsed (line breaks kept). */
 export function cleanText(text: string): string {
-  return text.replace(BIDI_MARKS, '').replace(OBJECT_REPLACEMENT, ' ').replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  return text
+    .replace(BIDI_MARKS, '')
+    .replace(OBJECT_REPLACEMENT, ' ')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
 }
 
 /** One line: any whitespace collapsed. */

@@ -124,8 +124,7 @@ export interface AppView {
 }
 
 /** An application-level action (`app__{action}`). */
-export interface AppActionDef<I extends z.ZodObject = z.ZodObject, R = unknown>
-  extends Omit<ActionDef<I, R>, 'input' | 'available'> {
+export interface AppActionDef<I extends z.ZodObject = z.ZodObject, R = unknown> extends Omit<ActionDef<I, R>, 'input' | 'available'> {
   input: I;
   available?: (view: AppView) => boolean;
 }

@@ -14,7 +14,10 @@ export class ExposureError extends Error {
 
 /** 127.0.0.0/8, ::1, ::ffff:127.x and the name localhost. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (bare === 'localhost') return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');
   if (isIP(bare) === 6) return bare === '::1' || /^(0+:){7}0*1$/.test(bare) || /^::ffff:127\./.test(bare);

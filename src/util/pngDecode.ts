@@ -31,7 +31,7 @@ export function decodePng(png: Buffer): DecodedImage {
     throw new Error(`unsupported PNG (bit depth ${bitDepth}, colour type ${colorType}, interlace ${interlace})`);
   }
   const idat: Buffer[] = [];
-  for (let at = 8; at + 8 <= png.length; ) {
+  for (let at = 8; at + 8 <= png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     if (type === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
@@ -58,12 +58,23 @@ function unfilter(data: Buffer, width: number, height: number, bpp: number): Buf
       const v = data[src + x] as number;
       let predicted: number;
       switch (filter) {
-        case 0: predicted = 0; break;
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) >> 1; break;
-        case 4: predicted = paeth(a, b, c); break;
-        default: throw new Error(`bad PNG filter ${filter}`);
+        case 0:
+          predicted = 0;
+          break;
+        case 1:
+          predicted = a;
+          break;
+        case 2:
+          predicted = b;
+          break;
+        case 3:
+          predicted = (a + b) >> 1;
+          break;
+        case 4:
+          predicted = paeth(a, b, c);
+          break;
+        default:
+          throw new Error(`bad PNG filter ${filter}`);
       }
       out[row + x] = (v + predicted) & 0xff;
     }

@@ -15,7 +15,7 @@ describe('BlobSpool', () => {
     const { handle, sha256 } = spool.mint(data, 'image/png');
     expect(sha256).toBe(sha(data));
     const parts: Buffer[] = [];
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const chunk = spool.read(handle, 'r', offset) as BlobChunk;
       expect(GetBlobRet.parse(chunk)).toEqual(chunk);
       expect(chunk).toMatchObject({ blob_handle: handle, mime_type: 'image/png', total_size: data.length, sha256, chunk_offset: offset });
@@ -63,7 +63,12 @@ describe('tool-result sideband', () => {
     expect(out.content[1]).toEqual(result.content[1]);
     const handle = (out.content[2]?._meta as { a2c_blob_handle: string }).a2c_blob_handle;
     expect(handle).not.toContain(sha(big));
-    expect(out.content[2]).toEqual({ type: 'image', data: '', mimeType: 'image/png', _meta: { kept: true, a2c_blob_handle: handle, a2c_total_size: big.length, a2c_sha256: sha(big) } });
+    expect(out.content[2]).toEqual({
+      type: 'image',
+      data: '',
+      mimeType: 'image/png',
+      _meta: { kept: true, a2c_blob_handle: handle, a2c_total_size: big.length, a2c_sha256: sha(big) },
+    });
     expect(out.content[3]).toMatchObject({ resource: { uri: 'file:///x', blob: '' }, _meta: { a2c_blob_handle: handle } });
     expect(spool.read(handle, 'r')).toMatchObject({ total_size: big.length });
     expect(result.content[2]).toHaveProperty('data', big.toString('base64')); // the input is not modified

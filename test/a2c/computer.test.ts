@@ -90,8 +90,16 @@ describe('Computer in an office', () => {
     expect(second.resources.map((r) => r.uri)).toEqual([`${HOST}/w2`]);
     expect(second.next_cursor).toBeUndefined();
 
-    expect(await agent.call('client:get_resources', PC, { mcp_server: 'nope' })).toEqual({ code: 4014, message: 'MCP Server not registered', mcp_server_name: 'nope' });
-    expect(await agent.call('client:get_resources', PC, { mcp_server: 'toolbox' })).toMatchObject({ code: 4015, mcp_server_name: 'toolbox', capability: 'resources' });
+    expect(await agent.call('client:get_resources', PC, { mcp_server: 'nope' })).toEqual({
+      code: 4014,
+      message: 'MCP Server not registered',
+      mcp_server_name: 'nope',
+    });
+    expect(await agent.call('client:get_resources', PC, { mcp_server: 'toolbox' })).toMatchObject({
+      code: 4015,
+      mcp_server_name: 'toolbox',
+      capability: 'resources',
+    });
     // A generic 400 is no ErrorCode of the 0.2.1 server: it validates it as GetResourcesRet
     // (total=False) and relays an empty object (docs/a2c.md "Known differences").
     expect(await agent.call('client:get_resources', PC, { mcp_server: 'gui-bridge', cursor: 'garbage' })).toEqual({});

@@ -27,10 +27,7 @@ describe('organizeDesktop', () => {
         { uri: 'window://a.example/x', text: 'two' },
       ],
     };
-    expect(organizeDesktop({ windows: [two, win('a', 'y', {}, '')], history: [] })).toEqual([
-      'window://a.example/x\n\none\n\ntwo',
-      'window://a.example/y',
-    ]);
+    expect(organizeDesktop({ windows: [two, win('a', 'y', {}, '')], history: [] })).toEqual(['window://a.example/x\n\none\n\ntwo', 'window://a.example/y']);
   });
 
   test('size ≤ 0 → nothing; undefined → everything; a cut is global across servers', () => {
@@ -46,7 +43,16 @@ describe('organizeDesktop', () => {
     const windows = [win('c', 'c1'), win('a', 'a1'), win('d', 'd1'), win('b', 'b1')];
     const history = [{ server: 'b' }, { server: 'd' }, { server: 'b' }, { server: 'gone' }];
     expect(paths(organizeDesktop({ windows, history }))).toEqual(['b1', 'd1', 'a1', 'c1']);
-    expect(serverOrder(new Map([['Z', 1], ['a', 1], ['B', 1]]), [])).toEqual(['B', 'Z', 'a']);
+    expect(
+      serverOrder(
+        new Map([
+          ['Z', 1],
+          ['a', 1],
+          ['B', 1],
+        ]),
+        [],
+      ),
+    ).toEqual(['B', 'Z', 'a']);
   });
 
   test('inside a server: priority highest first, stable on ties; invalid priorities count as 0 with a warning', () => {

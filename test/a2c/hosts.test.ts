@@ -27,11 +27,7 @@ describe('hosts', () => {
     const a = app('bus:1', 'org.gnome.TextEditor');
     const b = app('bus:2', 'org.gnome.TextEditor');
     const c = app('bus:3', 'org.gnome.Calculator');
-    expect([hosts.hostFor(a), hosts.hostFor(b), hosts.hostFor(c)]).toEqual([
-      'org.gnome.texteditor',
-      'org.gnome.texteditor-2',
-      'org.gnome.calculator',
-    ]);
+    expect([hosts.hostFor(a), hosts.hostFor(b), hosts.hostFor(c)]).toEqual(['org.gnome.texteditor', 'org.gnome.texteditor-2', 'org.gnome.calculator']);
     expect(hosts.hostFor(b)).toBe('org.gnome.texteditor-2');
     expect(hosts.has('org.gnome.calculator')).toBe(true);
     expect(hosts.has('org.gnome.other')).toBe(false);

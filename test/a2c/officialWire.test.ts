@@ -41,7 +41,10 @@ describe('replies as the official server sees them', () => {
   });
 
   test('client:get_resources: every resource is an A2CResource (snake_case, no title), nothing dropped', async () => {
-    const page = await agent.call<{ resources: Array<Record<string, unknown>>; req_id: string }>('client:get_resources', PC, { mcp_server: 'gui-bridge', req_id: 'res-1' });
+    const page = await agent.call<{ resources: Array<Record<string, unknown>>; req_id: string }>('client:get_resources', PC, {
+      mcp_server: 'gui-bridge',
+      req_id: 'res-1',
+    });
     expect(page.req_id).toBe('res-1');
     const windows = page.resources.filter((r) => String(r.uri).startsWith('window://'));
     expect(windows.map((w) => w.uri)).toEqual([`${HOST}/w1`, `${HOST}/w2`]);
@@ -124,10 +127,15 @@ describe('replies as the official server sees them', () => {
       { tool_name: 'picture', params: { bytes: size }, timeout: 10 },
     );
     const [item] = result.content;
-    expect(item).toMatchObject({ type: 'image', data: '', mimeType: 'image/png', _meta: { a2c_total_size: size, a2c_blob_handle: expect.any(String), a2c_sha256: expect.any(String) } });
+    expect(item).toMatchObject({
+      type: 'image',
+      data: '',
+      mimeType: 'image/png',
+      _meta: { a2c_total_size: size, a2c_blob_handle: expect.any(String), a2c_sha256: expect.any(String) },
+    });
     const handle = item?._meta.a2c_blob_handle as string;
     const parts: Buffer[] = [];
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const chunk = await agent.call<{ blob: string; eof: boolean; chunk_offset: number; sha256: string; total_size: number }>('client:get_blob', PC, {
         blob_handle: handle,
         chunk_offset: offset,
@@ -140,14 +148,21 @@ describe('replies as the official server sees them', () => {
     }
     expect(parts.length).toBeGreaterThan(1);
     expect(Buffer.concat(parts).equals(pictureBytes(size))).toBe(true);
-    expect(await agent.call('client:get_blob', PC, { blob_handle: handle, chunk_offset: size + 1 })).toMatchObject({ code: 4018, details: { reason: 'range' } });
+    expect(await agent.call('client:get_blob', PC, { blob_handle: handle, chunk_offset: size + 1 })).toMatchObject({
+      code: 4018,
+      details: { reason: 'range' },
+    });
     const small = await agent.call<{ content: Array<{ data: string }> }>('client:tool_call', PC, { tool_name: 'picture', params: { bytes: 100 }, timeout: 10 });
     expect(Buffer.from(small.content[0]?.data ?? '', 'base64').equals(pictureBytes(100))).toBe(true);
   });
 
   test('v0.2.1 SKILL and blob events: empty SKILL list, 4016 / 4014 / 4018 as flat ErrorPayloads', async () => {
     expect(await agent.call('client:get_skills', PC, { req_id: 'sk-1' })).toEqual({ skills: [], req_id: 'sk-1' });
-    expect(await agent.call('client:get_skill', PC, { name: 'Not A Name!' })).toEqual({ code: 4016, message: 'Invalid skill name', details: { name: 'Not A Name!' } });
+    expect(await agent.call('client:get_skill', PC, { name: 'Not A Name!' })).toEqual({
+      code: 4016,
+      message: 'Invalid skill name',
+      details: { name: 'Not A Name!' },
+    });
     expect(await agent.call('client:get_skill', PC, { name: 'mcp:gui-bridge:read-window' })).toEqual({
       code: 4014,
       message: 'Skill not found',
@@ -180,7 +195,11 @@ describe('replies as the official server sees them', () => {
       expect(agent.notifications).toContainEqual({ event: 'notify:update_tool_list', data: { computer: PC } });
     });
     const config = await agent.call<{ servers: Record<string, { type: string }> }>('client:get_config', PC);
-    expect(config.servers.notes).toMatchObject({ name: 'notes', type: 'streamable', server_parameters: { url: 'http://127.0.0.1:7/mcp', headers: null, timeout: 'PT30S' } });
+    expect(config.servers.notes).toMatchObject({
+      name: 'notes',
+      type: 'streamable',
+      server_parameters: { url: 'http://127.0.0.1:7/mcp', headers: null, timeout: 'PT30S' },
+    });
     const tools = await agent.call<{ tools: Array<{ name: string }> }>('client:get_tools', PC);
     expect(tools.tools.map((t) => t.name)).toContain('note');
   });

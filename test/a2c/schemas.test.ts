@@ -61,7 +61,12 @@ describe('pydantic-like validation', () => {
   });
 
   test('SMCPTool.meta takes attribute values only: nulls and objects travel as JSON strings', () => {
-    const tool = toSmcpTool({ name: 't', inputSchema: { type: 'object' }, _meta: { a: null, b: { x: 1 }, c: 'ok', d: 2 }, annotations: { readOnlyHint: true } });
+    const tool = toSmcpTool({
+      name: 't',
+      inputSchema: { type: 'object' },
+      _meta: { a: null, b: { x: 1 }, c: 'ok', d: 2 },
+      annotations: { readOnlyHint: true },
+    });
     expect(tool.meta).toEqual({ a: 'null', b: '{"x":1}', c: 'ok', d: 2, MCP_TOOL_ANNOTATION: '{"readOnlyHint":true}' });
     expect(SMCPTool.parse(tool)).toEqual(tool);
     expect(SMCPTool.safeParse({ ...tool, meta: { a: null } }).success).toBe(false);

@@ -1,11 +1,5 @@
 /** `serve --a2c`: window:// resources seen by a real SDK client (seed §4.1, §5.1; D-6). */
-import {
-  ErrorCode,
-  McpError,
-  ResourceListChangedNotificationSchema,
-  ResourceSchema,
-  type Resource,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ResourceListChangedNotificationSchema, ResourceSchema, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { PRIORITY } from '../../src/a2c/priority.js';
 import { validateWindowUri } from '../../src/a2c/windowUri.js';

@@ -42,7 +42,10 @@ describe('gui-bridge a2c', () => {
   });
 
   test('help: a2c --help and a2c connect --help exit 0', () => {
-    for (const args of [['a2c', '--help'], ['a2c', 'connect', '--help']]) {
+    for (const args of [
+      ['a2c', '--help'],
+      ['a2c', 'connect', '--help'],
+    ]) {
       const result = runSync(...args);
       expect(result.status).toBe(0);
       expect(result.stdout).toMatch(/Usage: gui-bridge a2c connect --server URL --office ID --name NAME/);
@@ -83,7 +86,11 @@ describe('gui-bridge a2c', () => {
       server = await startSmcpServer({ version: '0.3.0' });
       running = start('a2c', 'connect', '--demo', '--server', server.url, '--office', 'o', '--name', 'old-pc');
       expect(await running.exited).toBe(1);
-      const lines = running.stderr().trim().split('\n').filter((l) => l.startsWith('gui-bridge a2c:'));
+      const lines = running
+        .stderr()
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('gui-bridge a2c:'));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/version mismatch \(4008\).*0\.3\.0 to 0\.3\.999.*not retrying/);
       expect(server.handshakes).toEqual([{ a2cVersion: '0.2.0', status: 'rejected' }]);

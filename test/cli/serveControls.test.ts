@@ -14,7 +14,12 @@ import { expect, test } from 'vitest';
 const CLI = join(resolve(import.meta.dirname, '../..'), 'dist/src/cli.js');
 
 async function start(args: string[], env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--demo', ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve', '--demo', ...args],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'controls-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   await client.connect(transport);
   return client;
@@ -41,7 +46,10 @@ test('serve flags: read tool, exclusions, confirmation by elicitation, audit log
   } finally {
     await client.close(); // the server flushes the audit log on the way out
   }
-  const lines = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; result: string; client: string });
+  const lines = readFileSync(audit, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { tool: string; result: string; client: string });
   expect(lines.map((l) => [l.tool, l.result])).toEqual([
     ['app__read_windows', 'denied'],
     ['w1__close', 'declined'],

@@ -45,12 +45,24 @@ describe('gui-bridge CLI start-up', () => {
   // A module hook that reports every file module the process loads (relative to the repo).
   function loadedModules(args: string[]): string[] {
     const dir = mkdtempSync(join(tmpdir(), 'gui-bridge-loads-'));
-    writeFileSync(join(dir, 'hooks.mjs'), 'export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n');
-    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`);
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      'export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n',
+    );
+    writeFileSync(
+      join(dir, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
+    );
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], { encoding: 'utf8' });
     expect(run.status).toBe(0);
-    const urls = run.stderr.split('\n').filter((l) => l.startsWith('LOADED file:')).map((l) => l.slice('LOADED '.length));
-    return urls.filter((u) => !u.startsWith(pathToFileURL(dir).href)).map((u) => u.slice(pathToFileURL(ROOT).href.length + 1)).sort();
+    const urls = run.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('LOADED file:'))
+      .map((l) => l.slice('LOADED '.length));
+    return urls
+      .filter((u) => !u.startsWith(pathToFileURL(dir).href))
+      .map((u) => u.slice(pathToFileURL(ROOT).href.length + 1))
+      .sort();
   }
 
   test('--version and --help load no module but the CLI entry and its version', () => {
@@ -90,7 +102,12 @@ describe('gui-bridge CLI start-up', () => {
     cleanups.push(() => server.kill('SIGTERM'));
     const [, command] = await waitForLine(server, /MCP Inspector CLI: (.+)\n/);
     const home = mkdtempSync(join(tmpdir(), 'inspector-home-'));
-    const run = spawnSync('sh', ['-c', command as string], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') }, timeout: 60_000 });
+    const run = spawnSync('sh', ['-c', command as string], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') },
+      timeout: 60_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     const tools = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { tools: Array<{ name: string }> };
     expect(tools.tools.map((t) => t.name)).toContain('w1__edit_field');

@@ -50,9 +50,7 @@ describe.each(RIGS)('sessions over %s', (_name, makeRig) => {
       inFlight--;
     };
     const v = (await a.snapshot()).windows[0]?.version as number;
-    const calls = Array.from({ length: 10 }, (_, i) =>
-      checkedCall(i % 2 ? a : b, 'w1__edit_field', { field: 'amount', value: `$${i + 1}.00` }),
-    );
+    const calls = Array.from({ length: 10 }, (_, i) => checkedCall(i % 2 ? a : b, 'w1__edit_field', { field: 'amount', value: `$${i + 1}.00` }));
     const results = await Promise.all(calls);
     expect(results.every((r) => !r.isError)).toBe(true);
     expect(maxInFlight).toBe(1);

@@ -74,10 +74,12 @@ describe('activity feed', () => {
     await fillOrder(client);
     await call(client, 'w1__submit'); // opens a modal: the tool list changes too
     const sent = owner.feed.recent().filter((e) => e.kind === 'notification');
-    expect(sent).toEqual(expect.arrayContaining([
-      expect.objectContaining({ method: 'notifications/resources/updated', uri: 'app://windows', client: 'subscriber' }),
-      expect.objectContaining({ method: 'notifications/tools/list_changed', client: 'subscriber' }),
-    ]));
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'notifications/resources/updated', uri: 'app://windows', client: 'subscriber' }),
+        expect.objectContaining({ method: 'notifications/tools/list_changed', client: 'subscriber' }),
+      ]),
+    );
   });
 });
 
@@ -85,7 +87,11 @@ describe('Pause', () => {
   test('refuses actions with action_not_available saying the owner paused the agent; reads and read-only tools work', async () => {
     const client = await agent({ readTool: true });
     owner.setPaused(true);
-    for (const [name, args] of [['w1__edit_field', { field: 'recipient', value: 'x' }], ['app__new_order', {}], ['w9__unknown', {}]] as const) {
+    for (const [name, args] of [
+      ['w1__edit_field', { field: 'recipient', value: 'x' }],
+      ['app__new_order', {}],
+      ['w9__unknown', {}],
+    ] as const) {
       const result = await call(client, name, args);
       expect(result.isError).toBe(true);
       expect(structured(result).code).toBe('action_not_available');
@@ -98,7 +104,12 @@ describe('Pause', () => {
     owner.setPaused(false);
     expect((await call(client, 'w1__edit_field', { field: 'recipient', value: 'x' })).isError).toBeFalsy();
     expect(calls().map((c) => c.result)).toEqual(['paused', 'paused', 'paused', 'ok', 'ok', 'ok']);
-    expect(owner.feed.recent().filter((e) => e.kind === 'owner').map((e) => (e.kind === 'owner' ? e.text : ''))).toEqual(['paused the agent', 'resumed the agent']);
+    expect(
+      owner.feed
+        .recent()
+        .filter((e) => e.kind === 'owner')
+        .map((e) => (e.kind === 'owner' ? e.text : '')),
+    ).toEqual(['paused the agent', 'resumed the agent']);
   });
 
   test('a call approved while the owner paused is refused, not run', async () => {
@@ -115,22 +126,30 @@ describe('Pause', () => {
 });
 
 describe('approvals', () => {
-  const request = (signal?: AbortSignal): ApprovalRequest => ({ toolName: 'w1__close', title: 'Close', arguments: {}, kind: 'destructive', session: { id: 1, transport: 'memory' }, ...(signal ? { signal } : {}) });
+  const request = (signal?: AbortSignal): ApprovalRequest => ({
+    toolName: 'w1__close',
+    title: 'Close',
+    arguments: {},
+    kind: 'destructive',
+    session: { id: 1, transport: 'memory' },
+    ...(signal ? { signal } : {}),
+  });
   const answering = (name: string, decision: Partial<ApprovalDecision> | 'never', aborted: string[] = []): Approver => ({
     name,
-    approve: (r) => new Promise((resolve) => {
-      let answered = false;
-      r.signal?.addEventListener('abort', () => {
-        if (answered) return;
-        aborted.push(name);
-        resolve({ approved: false, by: name, reason: 'withdrawn' });
-      });
-      if (decision === 'never') return;
-      queueMicrotask(() => {
-        answered = true;
-        resolve({ by: name, reason: '', ...decision } as ApprovalDecision);
-      });
-    }),
+    approve: (r) =>
+      new Promise((resolve) => {
+        let answered = false;
+        r.signal?.addEventListener('abort', () => {
+          if (answered) return;
+          aborted.push(name);
+          resolve({ approved: false, by: name, reason: 'withdrawn' });
+        });
+        if (decision === 'never') return;
+        queueMicrotask(() => {
+          answered = true;
+          resolve({ by: name, reason: '', ...decision } as ApprovalDecision);
+        });
+      }),
   });
 
   test('race: the first real answer wins and the other question is withdrawn', async () => {
@@ -142,10 +161,16 @@ describe('approvals', () => {
 
   test('race: places that cannot ask anybody do not count; when none can, the call is refused', async () => {
     const aborted: string[] = [];
-    const decision = await raceApprovers([answering('nobody', { approved: false, unavailable: true }), answering('human', 'never', aborted), answering('owner', { approved: false }, aborted)]).approve(request());
+    const decision = await raceApprovers([
+      answering('nobody', { approved: false, unavailable: true }),
+      answering('human', 'never', aborted),
+      answering('owner', { approved: false }, aborted),
+    ]).approve(request());
     expect(decision).toMatchObject({ approved: false, by: 'owner' });
     expect(aborted).toEqual(['human']);
-    const none = await raceApprovers([answering('a', { approved: false, unavailable: true }), answering('b', { approved: false, unavailable: true })]).approve(request());
+    const none = await raceApprovers([answering('a', { approved: false, unavailable: true }), answering('b', { approved: false, unavailable: true })]).approve(
+      request(),
+    );
     expect(none).toMatchObject({ approved: false, unavailable: true });
   });
 
@@ -174,12 +199,18 @@ describe('approvals', () => {
   test('a client with elicitation and the console: the console answers, the client is asked too', async () => {
     const viewer = owner.addViewer({ state: () => undefined, activity: () => undefined });
     const asked: string[] = [];
-    const client = await memoryClient(hubWith(server, owner.sessionOptions({ confirm: { policy: 'destructive', approver: elicitationApprover } })), { capabilities: { elicitation: {} } });
+    const client = await memoryClient(hubWith(server, owner.sessionOptions({ confirm: { policy: 'destructive', approver: elicitationApprover } })), {
+      capabilities: { elicitation: {} },
+    });
     clients.push(client);
-    client.setRequestHandler(ElicitRequestSchema, (r, extra) => new Promise((_resolve, reject) => {
-      asked.push(r.params.message);
-      extra.signal.addEventListener('abort', () => reject(new Error('withdrawn')));
-    }));
+    client.setRequestHandler(
+      ElicitRequestSchema,
+      (r, extra) =>
+        new Promise((_resolve, reject) => {
+          asked.push(r.params.message);
+          extra.signal.addEventListener('abort', () => reject(new Error('withdrawn')));
+        }),
+    );
     const pending = call(client, 'w1__close');
     await waitFor(() => owner.approvals.pending().length === 1 && asked.length === 1);
     owner.answer(owner.approvals.pending()[0]?.id as number, true);

@@ -98,7 +98,15 @@ describe('the console page', () => {
     for (const path of ['/console', '/console/app.js', '/console/api/state', '/console/api/events']) {
       expect(await rawStatus(server.http.port, path, { Host: 'evil.example:80' })).toBe(403);
     }
-    expect(await rawStatus(server.http.port, '/console/api/pause', { Host: `127.0.0.1:${server.http.port}`, Origin: 'http://evil.example', 'Content-Type': 'application/json' }, 'POST', '{"paused":true}')).toBe(403);
+    expect(
+      await rawStatus(
+        server.http.port,
+        '/console/api/pause',
+        { Host: `127.0.0.1:${server.http.port}`, Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+        'POST',
+        '{"paused":true}',
+      ),
+    ).toBe(403);
     expect(server.owner.pause.paused).toBe(false);
     // The browser itself: a name that resolves to this machine (DNS rebinding) is refused.
     const foreign = await browser.newPage();
@@ -127,7 +135,7 @@ describe('the console page', () => {
     expect(JSON.stringify(fixture)).not.toContain('hunter2-secret');
   });
 
-  test('--confirm: the console answers first and the client\'s elicitation is withdrawn; decline, then approve', async () => {
+  test("--confirm: the console answers first and the client's elicitation is withdrawn; decline, then approve", async () => {
     const asked: (string | number)[] = [];
     const withdrawn: (string | number)[] = [];
     const asking = new Client({ name: 'asking-agent', version: '1.0.0' }, { capabilities: { elicitation: {} } });
@@ -164,7 +172,9 @@ describe('the console page', () => {
       expect(asked).toHaveLength(2);
       expect(withdrawn).toEqual(asked);
       await page.locator('article[data-window-id="w1"]').waitFor({ state: 'detached' });
-      expect(await page.locator('#feed tr.owner').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('approved w1__close'), expect.stringContaining('declined w1__close')]));
+      expect(await page.locator('#feed tr.owner').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringContaining('approved w1__close'), expect.stringContaining('declined w1__close')]),
+      );
     } finally {
       await asking.close();
     }

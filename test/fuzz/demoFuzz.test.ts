@@ -50,7 +50,9 @@ class Fuzzer {
   async call(tool: Tool, args: unknown): Promise<void> {
     this.tally.calls++;
     try {
-      const result = (await this.client.callTool({ name: tool.name, arguments: args as Record<string, unknown> }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
+      const result = (await this.client.callTool({ name: tool.name, arguments: args as Record<string, unknown> }, undefined, {
+        timeout: CALL_TIMEOUT_MS,
+      })) as CallToolResult;
       this.tally.results++;
       this.check(tool, result);
     } catch (error) {

@@ -48,10 +48,7 @@ export function toolArguments(schema: JsonSchema): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.tuple(fits, fc.string({ minLength: 1, maxLength: 12 }), wrongValue).map(([v, k, x]) => ({ ...v, [k]: x })) },
     {
       weight: 2,
-      arbitrary:
-        names.length === 0
-          ? fits
-          : fc.tuple(fits, fc.constantFrom(...names), wrongValue).map(([v, k, x]) => ({ ...v, [k]: x })),
+      arbitrary: names.length === 0 ? fits : fc.tuple(fits, fc.constantFrom(...names), wrongValue).map(([v, k, x]) => ({ ...v, [k]: x })),
     },
     { weight: 1, arbitrary: fc.tuple(fits, fc.constantFrom(...names, 'expectedVersion')).map(([v, k]) => omit(v, k)) },
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },

@@ -1,11 +1,7 @@
 /** Test harness: the demo app behind a real bridge, and real SDK clients connected to it. */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Bridge, type BridgeOptions } from '../../src/bridge/bridge.js';
 import type { DemoOptions } from '../../src/platform/demo/model.js';
 import { openDemoProbe, type DemoProbe } from '../../src/platform/demo/probe.js';

@@ -32,7 +32,22 @@ export interface VisibleItem {
   node: A11yNode;
 }
 
-const LABEL_ROLES = new Set(['label', 'static', 'heading', 'paragraph', 'caption', 'check_box', 'radio_button', 'switch', 'table_column_header', 'column_header', 'page_tab', 'list_item', 'menu_item', 'description_term']);
+const LABEL_ROLES = new Set([
+  'label',
+  'static',
+  'heading',
+  'paragraph',
+  'caption',
+  'check_box',
+  'radio_button',
+  'switch',
+  'table_column_header',
+  'column_header',
+  'page_tab',
+  'list_item',
+  'menu_item',
+  'description_term',
+]);
 const VALUE_ROLES = new Set(['text', 'entry', 'spin_button', 'slider', 'combo_box', 'table_cell', 'progress_bar', 'level_bar', 'description_value']);
 const BUTTON_ROLES = new Set(['push_button', 'toggle_button', 'link', 'menu_button', 'push_button_menu']);
 
@@ -41,7 +56,13 @@ export function visibleItems(root: A11yNode): VisibleItem[] {
   const items: VisibleItem[] = [];
   for (const node of visibleNodes(root)) {
     if (node === root || isSecretNode(node)) continue;
-    const kind: VisibleKind | undefined = BUTTON_ROLES.has(node.role) ? 'button' : LABEL_ROLES.has(node.role) ? 'label' : VALUE_ROLES.has(node.role) ? 'value' : undefined;
+    const kind: VisibleKind | undefined = BUTTON_ROLES.has(node.role)
+      ? 'button'
+      : LABEL_ROLES.has(node.role)
+        ? 'label'
+        : VALUE_ROLES.has(node.role)
+          ? 'value'
+          : undefined;
     if (!kind) continue;
     const name = repairName(node.name);
     const value = cleanText(node.value ?? '');
@@ -53,7 +74,10 @@ export function visibleItems(root: A11yNode): VisibleItem[] {
 }
 
 /** Comparable form of a text: one line, no trailing colon, lower case. */
-export const normalise = (text: string): string => oneLine(text).replace(/\s*[:：]$/, '').toLowerCase();
+export const normalise = (text: string): string =>
+  oneLine(text)
+    .replace(/\s*[:：]$/, '')
+    .toLowerCase();
 
 /**
  * Every string an agent can read for one window: title, summary, block contents, and its tools'
@@ -77,7 +101,6 @@ export function outputAtoms(window: ProtocolWindow, tools: Tool[]): string[] {
 
 function enumValues(schema: unknown): string[] {
   if (schema === null || typeof schema !== 'object') return [];
-  const own = Array.isArray((schema as { enum?: unknown }).enum) ? ((schema as { enum: unknown[] }).enum.map(String)) : [];
+  const own = Array.isArray((schema as { enum?: unknown }).enum) ? (schema as { enum: unknown[] }).enum.map(String) : [];
   return [...own, ...Object.values(schema as Record<string, unknown>).flatMap(enumValues)];
 }
-

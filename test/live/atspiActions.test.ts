@@ -137,6 +137,13 @@ describe.skipIf(stack.skip)('AT-SPI primitives and events on real applications',
     const calculators = findNodes(tree.root, (n) => n.role === 'push_button');
     expect(calculators.length).toBeGreaterThan(10);
     process.kill(pids.calculator as number, 'SIGKILL');
-    await waitFor(async () => (await access.primitives.doAction(button.ref, 'click').then(() => false, (e: { code?: string }) => e.code === 'gone')), 10_000);
+    await waitFor(
+      async () =>
+        await access.primitives.doAction(button.ref, 'click').then(
+          () => false,
+          (e: { code?: string }) => e.code === 'gone',
+        ),
+      10_000,
+    );
   });
 });

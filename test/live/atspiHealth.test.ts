@@ -55,7 +55,12 @@ describe.skipIf(stack.skip)('AT-SPI connection health', () => {
     // Applications started from now on must find the new bus (its address has a new guid).
     desktop.state.env.AT_SPI_BUS_ADDRESS = bus.address;
     await access.connection.whenHealthy(20_000);
-    expect(changes.filter((c) => c.kind === 'health').map((c) => c.kind === 'health' && c.ok).at(-1)).toBe(true);
+    expect(
+      changes
+        .filter((c) => c.kind === 'health')
+        .map((c) => c.kind === 'health' && c.ok)
+        .at(-1),
+    ).toBe(true);
 
     changes.length = 0;
     const after = await desktop.launch('zenity', ['--info', '--title=After']);

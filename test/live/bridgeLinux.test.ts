@@ -41,7 +41,10 @@ describe.skipIf(stack.skip)('the bridge on a live desktop', () => {
     const typed = 'Hi, "World"! (#1) ~^&*_+{}|:<>? 100%';
     const result = await live.client.call(`${ids.gedit}__type_text`, { text: typed });
     expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
-    await waitFor(async () => text((await live.client.snapshot()).windows.find((w) => w.id === ids.gedit)).includes(JSON.stringify(typed).slice(1, -1)), 10_000);
+    await waitFor(
+      async () => text((await live.client.snapshot()).windows.find((w) => w.id === ids.gedit)).includes(JSON.stringify(typed).slice(1, -1)),
+      10_000,
+    );
   });
 
   test('a human typing (XTEST, outside the bridge) bumps the version and notifies subscribers', async () => {

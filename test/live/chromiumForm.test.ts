@@ -56,7 +56,10 @@ describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
       expect(tree.nodeCount).toBeGreaterThan(1);
     }
     for (let i = 0; i < 20; i++) {
-      const [tool, args]: [string, Record<string, unknown>] = i % 2 === 0 ? ['toggle', { field: 'Send me the newsletter', on: i % 4 === 0 }] : ['select', { field: 'Plan', option: i % 4 === 1 ? 'Standard' : 'Basic' }];
+      const [tool, args]: [string, Record<string, unknown>] =
+        i % 2 === 0
+          ? ['toggle', { field: 'Send me the newsletter', on: i % 4 === 0 }]
+          : ['select', { field: 'Plan', option: i % 4 === 1 ? 'Standard' : 'Basic' }];
       const result = await live.client.call(`${w.id}__${tool}`, args);
       expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
     }

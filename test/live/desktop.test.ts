@@ -53,7 +53,14 @@ describe.skipIf(stack.skip)('headless desktop lifecycle', () => {
     // Apps find the accessibility bus through the session bus: Qt 6.4 never registers on an address from the environment.
     expect(up.stdout).not.toMatch(/AT_SPI_BUS_ADDRESS/);
     const state = readState(desktopDir(Number(display)))!;
-    expect(state.processes.map((p) => p.name)).toEqual(['xvfb', 'dbus-session', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'app-1-gnome-calculator']);
+    expect(state.processes.map((p) => p.name)).toEqual([
+      'xvfb',
+      'dbus-session',
+      'at-spi-bus-launcher',
+      'at-spi2-registryd',
+      'openbox',
+      'app-1-gnome-calculator',
+    ]);
     expect(state.processes.every((p) => isRunning(p))).toBe(true);
 
     const conn = await X11Connection.open(`:${display}`);
@@ -115,10 +122,27 @@ describe.skipIf(waylandStack(['gnome-calculator']).skip)('headless Wayland deskt
     const up = await cli(['up', '--wayland', '--apps', 'gnome-calculator']);
     expect(up.stderr).toMatch(/desktop wayland-\d+ up/);
     expect(up.code).toBe(0);
-    for (const name of ['WAYLAND_DISPLAY', 'XDG_RUNTIME_DIR', 'DBUS_SESSION_BUS_ADDRESS', 'AT_SPI_BUS_ADDRESS', 'SWAYSOCK', 'GUI_BRIDGE_DESKTOP_USER', 'DISPLAY']) expect(up.stdout).toMatch(new RegExp(`^export ${name}='.+'$`, 'm'));
+    for (const name of [
+      'WAYLAND_DISPLAY',
+      'XDG_RUNTIME_DIR',
+      'DBUS_SESSION_BUS_ADDRESS',
+      'AT_SPI_BUS_ADDRESS',
+      'SWAYSOCK',
+      'GUI_BRIDGE_DESKTOP_USER',
+      'DISPLAY',
+    ])
+      expect(up.stdout).toMatch(new RegExp(`^export ${name}='.+'$`, 'm'));
     const dir = /state in (\S+)\)/.exec(up.stderr)?.[1] ?? '';
     const state = readState(dir)!;
-    expect(state.processes.map((p) => p.name)).toEqual(['dbus-session', 'dbus-a11y', 'at-spi2-registryd', 'a11y-bus-name', 'sway', 'seat-keyboard', 'app-1-gnome-calculator']);
+    expect(state.processes.map((p) => p.name)).toEqual([
+      'dbus-session',
+      'dbus-a11y',
+      'at-spi2-registryd',
+      'a11y-bus-name',
+      'sway',
+      'seat-keyboard',
+      'app-1-gnome-calculator',
+    ]);
     // Never root: sway refuses it, and the session's accessibility bus answers only its own user.
     const uids = state.processes.map((p) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1]));
     expect(uids.every((uid) => uid === state.wayland?.uid && uid !== 0)).toBe(true);

@@ -40,7 +40,10 @@ describe.skipIf(stack.skip)('Java Swing through the ATK wrapper', () => {
     expect(fields.map((f) => f.label)).toEqual(['Full name', 'Email', 'Password', 'Plan', 'Send me the newsletter']);
     expect(fields.find((f) => f.label === 'Password')?.sensitive).toBe(true);
     type Table = { columns: string[]; rows: string[][]; total: number };
-    const table = await waitFor(async () => (await live.client.snapshot()).windows.find((x) => x.id === w.id)?.blocks.find((b) => b.type === 'table') as Table | undefined, 20_000);
+    const table = await waitFor(
+      async () => (await live.client.snapshot()).windows.find((x) => x.id === w.id)?.blocks.find((b) => b.type === 'table') as Table | undefined,
+      20_000,
+    );
     expect(table.columns).toEqual(['Order', 'Customer', 'Total']);
     expect(table.total).toBe(40);
     expect(table.rows[0]).toEqual(['A-1000', 'Customer 1', '10.00']);
@@ -58,7 +61,8 @@ describe.skipIf(stack.skip)('Java Swing through the ATK wrapper', () => {
       expect(tree.nodeCount).toBeGreaterThan(1);
     }
     for (let i = 0; i < 20; i++) {
-      const [tool, args]: [string, Record<string, unknown>] = i % 2 === 0 ? ['set_field', { field: 'Email', value: `user${i}@example.org` }] : ['toggle', { field: 'Send me the newsletter', on: i % 4 === 1 }];
+      const [tool, args]: [string, Record<string, unknown>] =
+        i % 2 === 0 ? ['set_field', { field: 'Email', value: `user${i}@example.org` }] : ['toggle', { field: 'Send me the newsletter', on: i % 4 === 1 }];
       const result = await live.client.call(`${w.id}__${tool}`, args);
       expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
     }
@@ -88,7 +92,14 @@ describe.skipIf(stack.skip)('Java Swing through the ATK wrapper', () => {
     expect(JSON.stringify(await live.client.snapshot())).not.toContain(SECRET);
 
     expect((await live.client.call(`${w.id}__press`, { button: 'Submit' })).isError).toBeFalsy();
-    const line = await waitFor(() => swing.app.stdout().split('\n').find((l) => l.startsWith('submitted ')), 15_000);
+    const line = await waitFor(
+      () =>
+        swing.app
+          .stdout()
+          .split('\n')
+          .find((l) => l.startsWith('submitted ')),
+      15_000,
+    );
     expect(line).toBe(`submitted name=Ada Lovelace email=ada@example.org plan=Premium newsletter=true password-length=${SECRET.length}`);
     await waitFor(async () => JSON.stringify((await live.client.snapshot()).windows.find((x) => x.id === w.id)).includes('Submitted'), 10_000);
     expect(live.logs.join('\n')).not.toContain(SECRET);

@@ -28,15 +28,19 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
   const profiles = mkdtempSync(join(tmpdir(), 'gui-bridge-lo-'));
   const apps: Record<'calc' | 'writer', LaunchedApp | undefined> = { calc: undefined, writer: undefined };
 
-  beforeAll(async () => {
-    // One after the other (two first starts at once double the wait on a small machine). Readable:
-    // the sheet translated (Calc), the document read (Writer), not a window waiting for its accessible.
-    const launch = (app: 'calc' | 'writer') => live.desktop.launch('soffice', [`-env:UserInstallation=file://${join(profiles, app)}`, '--norestore', '--nologo', `--${app}`]);
-    apps.calc = await launch('calc');
-    await readable(/LibreOffice Calc$/, /sheet "/);
-    apps.writer = await launch('writer');
-    await readable(/LibreOffice Writer$/, /^(?!.*(cannot be read|not appeared|no readable content))/);
-  }, 2 * START_MS + 30_000);
+  beforeAll(
+    async () => {
+      // One after the other (two first starts at once double the wait on a small machine). Readable:
+      // the sheet translated (Calc), the document read (Writer), not a window waiting for its accessible.
+      const launch = (app: 'calc' | 'writer') =>
+        live.desktop.launch('soffice', [`-env:UserInstallation=file://${join(profiles, app)}`, '--norestore', '--nologo', `--${app}`]);
+      apps.calc = await launch('calc');
+      await readable(/LibreOffice Calc$/, /sheet "/);
+      apps.writer = await launch('writer');
+      await readable(/LibreOffice Writer$/, /^(?!.*(cannot be read|not appeared|no readable content))/);
+    },
+    2 * START_MS + 30_000,
+  );
   afterAll(() => rmSync(profiles, { recursive: true, force: true }));
 
   const readable = async (title: RegExp, summary: RegExp) => {
@@ -83,7 +87,11 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
       const table = cellsOf(await windowOf(/LibreOffice Calc$/));
       return table && table.rows.length >= 3 ? table.rows : null;
     }, 15_000);
-    expect(rows.map((r) => r.slice(0, 4))).toEqual([[1, 'Revenue', '', ''], [2, '', '1234', ''], [3, '', '', '2468']]);
+    expect(rows.map((r) => r.slice(0, 4))).toEqual([
+      [1, 'Revenue', '', ''],
+      [2, '', '1234', ''],
+      [3, '', '', '2468'],
+    ]);
     const bad = await live.client.call(`${calc.id}__set_cell`, { cell: 'ZZZZ1', value: '1' });
     expect(bad.isError).toBe(true);
     expect((bad.structuredContent as { code?: string }).code).toBe('validation_failed');
@@ -136,8 +144,19 @@ describe.skipIf(stack.skip)('LibreOffice Writer and Calc', () => {
   }, 180_000);
 
   const CASES = [
-    { app: 'calc' as const, title: /LibreOffice Calc$/, titleText: 'LibreOffice Calc', action: (i: number): [string, Record<string, unknown>] => (i % 2 === 0 ? ['go_to_cell', { cell: `C${i + 1}` }] : ['load_cells', { range: `A${i}:D${i + 10}` }]) },
-    { app: 'writer' as const, title: /LibreOffice Writer$/, titleText: 'LibreOffice Writer', action: (i: number): [string, Record<string, unknown>] => (i % 2 === 0 ? ['type_text', { text: `w${i} ` }] : ['press_keys', { keys: ['End'] }]) },
+    {
+      app: 'calc' as const,
+      title: /LibreOffice Calc$/,
+      titleText: 'LibreOffice Calc',
+      action: (i: number): [string, Record<string, unknown>] =>
+        i % 2 === 0 ? ['go_to_cell', { cell: `C${i + 1}` }] : ['load_cells', { range: `A${i}:D${i + 10}` }],
+    },
+    {
+      app: 'writer' as const,
+      title: /LibreOffice Writer$/,
+      titleText: 'LibreOffice Writer',
+      action: (i: number): [string, Record<string, unknown>] => (i % 2 === 0 ? ['type_text', { text: `w${i} ` }] : ['press_keys', { keys: ['End'] }]),
+    },
   ];
   for (const app of CASES) {
     it(`${app.titleText}: coverage ≥ 97% of pyatspi; still running after 50 full reads and 20 actions`, async () => {

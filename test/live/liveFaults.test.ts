@@ -77,4 +77,3 @@ describe.skipIf(stack.skip)('faults on a live desktop', () => {
     expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
   }, 60_000);
 });
-

@@ -18,7 +18,9 @@ describe.skipIf(stack.skip)('live pairing of windows that open while serving', (
     const tools = (await live.client.client.listTools()).tools.map((t) => t.name);
     const menuTool = tools.find((name) => name.startsWith(`${editor.id}__`) && name.endsWith('menu'));
     expect(menuTool).toBeDefined();
-    const schema = (await live.client.client.listTools()).tools.find((t) => t.name === menuTool)?.inputSchema as unknown as { properties: { path: { enum: string[] } } };
+    const schema = (await live.client.client.listTools()).tools.find((t) => t.name === menuTool)?.inputSchema as unknown as {
+      properties: { path: { enum: string[] } };
+    };
     const saveAs = schema.properties.path.enum.find((p) => /^File > Save As/.test(p));
     const result = await live.client.client.callTool({ name: menuTool as string, arguments: { path: saveAs } });
     const structured = result.structuredContent as { openedWindowIds: string[]; message: string };
@@ -31,7 +33,10 @@ describe.skipIf(stack.skip)('live pairing of windows that open while serving', (
     expect(JSON.stringify(dialog?.blocks)).not.toMatch(/exposes no accessibility|has not appeared yet/);
     // The file chooser translator engaged: the dialog offers its own tools, not only keyboard ones.
     const dialogTools = (await live.client.client.listTools()).tools.map((t) => t.name).filter((n) => n.startsWith(`${dialogId}__`));
-    expect(dialogTools.some((n) => /__(save|choose|set_name|cancel)/.test(n)), dialogTools.join(', ')).toBe(true);
+    expect(
+      dialogTools.some((n) => /__(save|choose|set_name|cancel)/.test(n)),
+      dialogTools.join(', '),
+    ).toBe(true);
     // The editor stays readable while its modal dialog runs (our reads do not share the dialog's connection).
     const editorNow = snapshot.windows.find((w) => w.id === editor.id);
     expect(editorNow?.summary).not.toMatch(/cannot be read/);

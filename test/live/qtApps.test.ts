@@ -29,10 +29,34 @@ interface QtApp {
 }
 
 const APPS: QtApp[] = [
-  { command: 'featherpad', atspiName: 'FeatherPad', title: /^Untitled$/, titleText: 'Untitled', action: (i) => ['toggle', { field: 'Match Case (F5)', on: i % 2 === 0 }] },
-  { command: 'speedcrunch', atspiName: 'SpeedCrunch', title: /^SpeedCrunch$/, titleText: 'SpeedCrunch', action: (i) => ['set_field', { field: 'Text', value: `${i}+${i}` }] },
-  { command: 'qt6ct', atspiName: 'qt6ct', title: /^Qt6 Configuration Tool$/, titleText: 'Qt6 Configuration Tool', action: (i) => ['toggle', { field: i % 2 === 0 ? 'Custom' : 'Default', on: true }] },
-  { command: LINGUIST, atspiName: 'Linguist', title: /^Qt Linguist$/, titleText: 'Qt Linguist', action: (i) => (i % 2 === 0 ? ['focus', {}] : ['press_keys', { keys: ['Tab'] }]) },
+  {
+    command: 'featherpad',
+    atspiName: 'FeatherPad',
+    title: /^Untitled$/,
+    titleText: 'Untitled',
+    action: (i) => ['toggle', { field: 'Match Case (F5)', on: i % 2 === 0 }],
+  },
+  {
+    command: 'speedcrunch',
+    atspiName: 'SpeedCrunch',
+    title: /^SpeedCrunch$/,
+    titleText: 'SpeedCrunch',
+    action: (i) => ['set_field', { field: 'Text', value: `${i}+${i}` }],
+  },
+  {
+    command: 'qt6ct',
+    atspiName: 'qt6ct',
+    title: /^Qt6 Configuration Tool$/,
+    titleText: 'Qt6 Configuration Tool',
+    action: (i) => ['toggle', { field: i % 2 === 0 ? 'Custom' : 'Default', on: true }],
+  },
+  {
+    command: LINGUIST,
+    atspiName: 'Linguist',
+    title: /^Qt Linguist$/,
+    titleText: 'Qt Linguist',
+    action: (i) => (i % 2 === 0 ? ['focus', {}] : ['press_keys', { keys: ['Tab'] }]),
+  },
 ];
 
 describe.skipIf(stack.skip)('Qt 5 and Qt 6 applications', () => {

@@ -27,7 +27,12 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
     const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
     const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
     const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof', version: '1' } },
+    });
     expect(JSON.parse((await lines.next()).value as string)).toMatchObject({ id: 1, result: { serverInfo: { name: 'gui-bridge' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     let snapshot = '';

@@ -69,11 +69,23 @@ describe.skipIf(stack.skip)('XTEST input on a live desktop', () => {
   });
 
   it('clicks a real button at its screen position', async () => {
-    for (const [label, exitCode] of [['Proceed', 0], ['Stop', 1]] as const) {
-      const zenity = spawn('zenity', ['--question', '--title=Click probe', '--text=Click a button', '--ok-label=Proceed', '--cancel-label=Stop'], { env: desktopProcessEnv(live.desktop.env), stdio: 'ignore' });
+    for (const [label, exitCode] of [
+      ['Proceed', 0],
+      ['Stop', 1],
+    ] as const) {
+      const zenity = spawn('zenity', ['--question', '--title=Click probe', '--text=Click a button', '--ok-label=Proceed', '--cancel-label=Stop'], {
+        env: desktopProcessEnv(live.desktop.env),
+        stdio: 'ignore',
+      });
       const exited = new Promise<number | null>((resolve) => zenity.once('exit', (code) => resolve(code)));
       const button = await waitFor(async () => {
-        const box = await pyatspi<{ x?: number; y?: number; width?: number; height?: number }>(live.desktop, 'extents', String(zenity.pid), 'push button', label);
+        const box = await pyatspi<{ x?: number; y?: number; width?: number; height?: number }>(
+          live.desktop,
+          'extents',
+          String(zenity.pid),
+          'push button',
+          label,
+        );
         return box.width ? box : null;
       }, 20_000);
       // A new window may open behind the one the user is typing in (focus-stealing prevention):

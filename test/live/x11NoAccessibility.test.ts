@@ -28,9 +28,15 @@ describe.skipIf(stack.skip)('X11 applications without accessibility', () => {
       expect(window.summary).toMatch(/cannot be read/);
       expect(JSON.stringify(window.blocks)).toMatch(/exposes no accessibility information/);
       expect(JSON.stringify(window.blocks)).not.toMatch(/has not appeared yet/);
-      const media = await waitFor(async () => (await live.client.snapshot()).windows.find((w) => w.id === window.id)?.blocks.find((b) => b.type === 'media') as { url: string } | undefined, 15_000);
+      const media = await waitFor(
+        async () =>
+          (await live.client.snapshot()).windows.find((w) => w.id === window.id)?.blocks.find((b) => b.type === 'media') as { url: string } | undefined,
+        15_000,
+      );
       expect(readFileSync(fileURLToPath(media.url)).subarray(0, 4)).toEqual(PNG);
-      expect(await toolNames(window.id)).toEqual(expect.arrayContaining([`${window.id}__type_text`, `${window.id}__press_keys`, `${window.id}__focus`, `${window.id}__close`]));
+      expect(await toolNames(window.id)).toEqual(
+        expect.arrayContaining([`${window.id}__type_text`, `${window.id}__press_keys`, `${window.id}__focus`, `${window.id}__close`]),
+      );
 
       const file = join(live.desktop.runtimeDir, 'xterm-typed.txt');
       const typed = await live.client.call(`${window.id}__type_text`, { text: `echo typed-into-xterm > ${file}` });
@@ -56,7 +62,15 @@ describe.skipIf(stack.skip)('X11 applications without accessibility', () => {
   }, 90_000);
 
   it('xmessage (Xaw): window-only with its title; Return presses its default button', async () => {
-    const xmessage = await live.desktop.launch('xmessage', ['-title', 'Plain Message', '-buttons', 'Later:3,Proceed:7', '-default', 'Proceed', 'Nothing to read here.']);
+    const xmessage = await live.desktop.launch('xmessage', [
+      '-title',
+      'Plain Message',
+      '-buttons',
+      'Later:3,Proceed:7',
+      '-default',
+      'Proceed',
+      'Nothing to read here.',
+    ]);
     const window = await live.windowTitled(/^Plain Message$/, 30_000);
     expect(JSON.stringify(window.blocks)).toMatch(/exposes no accessibility information/);
     const pressed = await live.client.call(`${window.id}__press_keys`, { keys: ['Return'] });

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../src/platform/linux/desktop/processes.js';
 import { WindowCapturer } from '../../src/platform/linux/capture/index.js';
-import { activateWindow, closeWindow, listWindows, queryClientPid, readWindow, X11Connection, X11Watcher, type X11Change, type X11Window } from '../../src/platform/linux/x11/index.js';
+import {
+  activateWindow,
+  closeWindow,
+  listWindows,
+  queryClientPid,
+  readWindow,
+  X11Connection,
+  X11Watcher,
+  type X11Change,
+  type X11Window,
+} from '../../src/platform/linux/x11/index.js';
 import { decodePng } from '../platform/linux/capture/decodePng.js';
 import { displayStack, useDesktop, waitFor } from './helpers/desktop.js';
 import { xpropRoot, xpropWindow, xwininfo } from './helpers/xprop.js';
@@ -20,8 +30,7 @@ describe.skipIf(stack.skip)('X11 windows on a live desktop', () => {
   const changes: X11Change[] = [];
   let watcher: X11Watcher;
 
-  const windowTitled = async (title: RegExp): Promise<X11Window> =>
-    waitFor(async () => (await listWindows(conn)).find((w) => title.test(w.title)), 20_000);
+  const windowTitled = async (title: RegExp): Promise<X11Window> => waitFor(async () => (await listWindows(conn)).find((w) => title.test(w.title)), 20_000);
 
   beforeAll(async () => {
     conn = await X11Connection.open(live.desktop.display);
@@ -39,10 +48,21 @@ describe.skipIf(stack.skip)('X11 windows on a live desktop', () => {
 
   it('lists exactly the clients xprop lists, with the same titles, classes, pids, owners, states and types', async () => {
     const windows = await listWindows(conn);
-    expect(windows.map((w) => w.nativeId).sort()).toEqual(xpropRoot(live.desktop).clients.map((id) => `0x${Number(id).toString(16)}`).sort());
+    expect(windows.map((w) => w.nativeId).sort()).toEqual(
+      xpropRoot(live.desktop)
+        .clients.map((id) => `0x${Number(id).toString(16)}`)
+        .sort(),
+    );
     for (const window of windows) {
       const truth = xpropWindow(live.desktop, window.nativeId);
-      expect({ title: window.title, wmClass: window.wmClass, pid: window.pid, owner: window.ownerNativeId, states: window.states, types: window.windowTypes }).toEqual({
+      expect({
+        title: window.title,
+        wmClass: window.wmClass,
+        pid: window.pid,
+        owner: window.ownerNativeId,
+        states: window.states,
+        types: window.windowTypes,
+      }).toEqual({
         title: truth.netWmName,
         wmClass: { instance: truth.wmClass[0], className: truth.wmClass[1] },
         pid: truth.pid,
@@ -105,7 +125,9 @@ describe.skipIf(stack.skip)('X11 windows on a live desktop', () => {
         return distinctColours(png.pixels) > 8 ? png : null;
       }, 10_000);
       await activateWindow(conn, gedit.xid);
-      expect((await listWindows(conn)).find((w) => w.xid === gedit.xid)!.stackIndex).toBeGreaterThan((await listWindows(conn)).find((w) => w.xid === modal.xid)!.stackIndex);
+      expect((await listWindows(conn)).find((w) => w.xid === gedit.xid)!.stackIndex).toBeGreaterThan(
+        (await listWindows(conn)).find((w) => w.xid === modal.xid)!.stackIndex,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300)); // both apps repaint (focus styling)
       const covered = decodePng((await capturer.captureWindow(modal.xid)).png);
       const shown = crop(decodePng((await capturer.captureScreen()).png), modal.bounds);
@@ -164,7 +186,8 @@ describe.skipIf(stack.skip)('X11 windows on a live desktop', () => {
 
 function distinctColours(pixels: Buffer): number {
   const colours = new Set<number>();
-  for (let i = 0; i + 2 < pixels.length && colours.size < 100; i += 3) colours.add(((pixels[i] ?? 0) << 16) | ((pixels[i + 1] ?? 0) << 8) | (pixels[i + 2] ?? 0));
+  for (let i = 0; i + 2 < pixels.length && colours.size < 100; i += 3)
+    colours.add(((pixels[i] ?? 0) << 16) | ((pixels[i + 1] ?? 0) << 8) | (pixels[i + 2] ?? 0));
   return colours.size;
 }
 
@@ -182,6 +205,7 @@ function agreement(a: Buffer, b: Buffer): number {
 /** The RGB pixels of `rect` in a decoded screen capture. */
 function crop(screen: { width: number; pixels: Buffer }, rect: { x: number; y: number; width: number; height: number }): Buffer {
   const rows: Buffer[] = [];
-  for (let y = rect.y; y < rect.y + rect.height; y++) rows.push(screen.pixels.subarray((y * screen.width + rect.x) * 3, (y * screen.width + rect.x + rect.width) * 3));
+  for (let y = rect.y; y < rect.y + rect.height; y++)
+    rows.push(screen.pixels.subarray((y * screen.width + rect.x) * 3, (y * screen.width + rect.x + rect.width) * 3));
   return Buffer.concat(rows);
 }

@@ -15,7 +15,9 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 /** The files of a clone: git's list when this is a checkout, else everything but build output. */
 function sourceFiles(): string[] {
   try {
-    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').filter(Boolean);
+    return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n')
+      .filter(Boolean);
   } catch {
     const skip = new Set(['node_modules', 'dist', '.git']);
     return readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((f) => !skip.has(f.split('/')[0] as string) && statSync(join(ROOT, f)).isFile());
@@ -23,7 +25,12 @@ function sourceFiles(): string[] {
 }
 
 export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
-  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false', ...env } });
+  return execFileSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, npm_config_update_notifier: 'false', ...env },
+  });
 }
 
 /** Packs a fresh clone into `work`; returns the tarball's path and the packed file list. */

@@ -37,7 +37,13 @@ const serverJson = JSON.parse(readFileSync(join(ROOT, 'server.json'), 'utf8')) a
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
 
 async function connect(command: string, args: string[], env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command, args, cwd: app, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    cwd: app,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? work, ...env },
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'tarball-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
@@ -55,7 +61,9 @@ describe('the packed tarball, installed with production dependencies only', () =
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   test('prepack built it: the CLI, the licence and server.json are in; no maps, tests or TypeScript sources', () => {
-    expect(packed).toEqual(expect.arrayContaining(['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'LICENSE', 'server.json', 'README.md', 'package.json']));
+    expect(packed).toEqual(
+      expect.arrayContaining(['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'LICENSE', 'server.json', 'README.md', 'package.json']),
+    );
     // The console page's scripts, compiled for the browser (issue 17): an install has no TypeScript compiler.
     expect(packed).toEqual(expect.arrayContaining(['app', 'render', 'stream'].map((name) => `dist/src/server/console/page/${name}.js`)));
     expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
@@ -89,7 +97,11 @@ describe('the packed tarball, installed with production dependencies only', () =
   });
 
   test('exports: the package entry point loads in the install folder', () => {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('gui-bridge'); console.log(m.SERVER_VERSION, typeof m.createSessionServer)"], { cwd: app, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('gui-bridge'); console.log(m.SERVER_VERSION, typeof m.createSessionServer)"],
+      { cwd: app, encoding: 'utf8' },
+    );
     expect(out.trim()).toBe(`${packageJson.version} function`);
   });
 
@@ -99,13 +111,25 @@ describe('the packed tarball, installed with production dependencies only', () =
     expect(serverJson.name).toBe(packageJson.mcpName);
     expect(serverJson.description.length).toBeLessThanOrEqual(100);
     expect(serverJson.version).toBe(packageJson.version);
-    expect(pkg).toMatchObject({ registryType: 'npm', identifier: packageJson.name, version: packageJson.version, runtimeHint: 'npx', transport: { type: 'stdio' } });
+    expect(pkg).toMatchObject({
+      registryType: 'npm',
+      identifier: packageJson.name,
+      version: packageJson.version,
+      runtimeHint: 'npx',
+      transport: { type: 'stdio' },
+    });
     const help = execFileSync(process.execPath, [join(app, 'node_modules/gui-bridge/dist/src/cli.js'), 'serve', '--help'], { encoding: 'utf8' });
     for (const { name } of pkg!.environmentVariables) {
-      const flag = `--${name.replace(/^GUI_BRIDGE_/, '').toLowerCase().replace(/_/g, '-')}`;
+      const flag = `--${name
+        .replace(/^GUI_BRIDGE_/, '')
+        .toLowerCase()
+        .replace(/_/g, '-')}`;
       expect(help, `${name} must be a serve flag`).toContain(flag);
     }
-    const client = await connect('npx', ['--no-install', pkg!.identifier, ...pkg!.packageArguments.map((a) => a.value)], { GUI_BRIDGE_DEMO: '1', GUI_BRIDGE_READ_TOOL: 'true' });
+    const client = await connect('npx', ['--no-install', pkg!.identifier, ...pkg!.packageArguments.map((a) => a.value)], {
+      GUI_BRIDGE_DEMO: '1',
+      GUI_BRIDGE_READ_TOOL: 'true',
+    });
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain('app__read_windows');

@@ -48,10 +48,7 @@ describe('operability examples', () => {
 
 /** Random forests per app: non-modal roots, app-level modals, chains of window-level modals. */
 const forest = fc
-  .array(
-    fc.record({ app: fc.integer({ min: 0, max: 2 }), kind: fc.constantFrom('normal', 'appModal', 'modal'), pick: fc.nat() }),
-    { maxLength: 25 },
-  )
+  .array(fc.record({ app: fc.integer({ min: 0, max: 2 }), kind: fc.constantFrom('normal', 'appModal', 'modal'), pick: fc.nat() }), { maxLength: 25 })
   .map((specs) => {
     const windows: TopologyWindow[] = [];
     specs.forEach((s, i) => {

@@ -24,9 +24,7 @@ test('a light client is served between a heavy client pipelined calls, both in t
   const snapshot = await heavy.snapshot();
   const report = snapshot.windows.find((w) => w.title.startsWith('Report'))?.id as string;
   const done: string[] = [];
-  const heavyCalls = Array.from({ length: 40 }, (_, i) =>
-    heavy.call(`${report}__load_rows`, { offset: i, limit: 5 }).then(() => void done.push(`h${i}`)),
-  );
+  const heavyCalls = Array.from({ length: 40 }, (_, i) => heavy.call(`${report}__load_rows`, { offset: i, limit: 5 }).then(() => void done.push(`h${i}`)));
   // Sent right after, in the same tick: they reach the server's queue behind all 40 heavy calls.
   const lightCalls = ['Ann', 'Bob', 'Cy'].map((name, i) =>
     light.call('w1__edit_field', { field: 'recipient', value: name }).then(() => void done.push(`l${i}`)),

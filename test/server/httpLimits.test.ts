@@ -71,11 +71,20 @@ describe('HTTP session limits', () => {
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.body).error.code).toBe(-32600);
     const session = await rawSession(http.port);
-    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'w1__edit_field', arguments: { field: 'recipient', value: 'y'.repeat(1_000_000) } } };
+    const call = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'w1__edit_field', arguments: { field: 'recipient', value: 'y'.repeat(1_000_000) } },
+    };
     const accepted = await rawPost(http.port, JSON.stringify(call), sessionHeaders(session));
     expect(accepted.status).toBe(200);
     expect(accepted.body).toContain('"id":3');
-    const huge = await rawPost(http.port, JSON.stringify({ ...call, params: { ...call.params, arguments: { value: 'z'.repeat(5_000_000) } } }), sessionHeaders(session));
+    const huge = await rawPost(
+      http.port,
+      JSON.stringify({ ...call, params: { ...call.params, arguments: { value: 'z'.repeat(5_000_000) } } }),
+      sessionHeaders(session),
+    );
     expect(huge.status).toBe(413);
     await http.close();
   });
@@ -86,7 +95,13 @@ describe('HTTP session limits', () => {
     const http = await startHttpServer(hub, { port: 0 });
     for (let i = 0; i < 5; i++) {
       await new Promise<void>((resolve) => {
-        const req = request({ host: '127.0.0.1', port: http.port, path: '/mcp', method: 'POST', headers: { host: `127.0.0.1:${http.port}`, 'content-type': 'application/json', 'content-length': '1000' } });
+        const req = request({
+          host: '127.0.0.1',
+          port: http.port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { host: `127.0.0.1:${http.port}`, 'content-type': 'application/json', 'content-length': '1000' },
+        });
         req.on('error', () => resolve());
         req.write('{"jsonrpc":"2.0",', () => setImmediate(() => req.destroy()));
       });
@@ -98,12 +113,16 @@ describe('HTTP session limits', () => {
     hub.close();
   });
 
-  test('each request with an id gets a debug line with its method and the server\'s own time; notifications do not', async () => {
+  test("each request with an id gets a debug line with its method and the server's own time; notifications do not", async () => {
     const lines: string[] = [];
     const hub = new SessionHub(demo.bridge, createLogger({ level: 'debug', write: (line) => lines.push(line) }));
     const http = await startHttpServer(hub, { port: 0 });
     const session = await rawSession(http.port);
-    const read = await rawPost(http.port, JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'resources/read', params: { uri: 'app://windows' } }), sessionHeaders(session));
+    const read = await rawPost(
+      http.port,
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'resources/read', params: { uri: 'app://windows' } }),
+      sessionHeaders(session),
+    );
     expect(read.status).toBe(200);
     const served = () => lines.filter((l) => l.includes('HTTP request served')).map((l) => JSON.parse(l.slice(l.indexOf('{'))) as { rpc: string; ms: number });
     while (!served().some((s) => s.rpc === 'resources/read')) await new Promise((r) => setTimeout(r, 20));

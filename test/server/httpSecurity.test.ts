@@ -48,7 +48,8 @@ describe('HTTP security', () => {
   test('Origin: only the exact origins of the served URL, nothing looser (issue 11 item 8)', async () => {
     const host = { host: `127.0.0.1:${open.port}` };
     const status = async (origin: string) => (await post(open.port, { ...host, origin })).status;
-    for (const same of [`http://127.0.0.1:${open.port}`, `http://localhost:${open.port}`, `http://[::1]:${open.port}`]) expect([same, await status(same)]).toEqual([same, 200]);
+    for (const same of [`http://127.0.0.1:${open.port}`, `http://localhost:${open.port}`, `http://[::1]:${open.port}`])
+      expect([same, await status(same)]).toEqual([same, 200]);
     for (const loose of [
       'http://localhost:1',
       'http://localhost',

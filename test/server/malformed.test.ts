@@ -26,7 +26,11 @@ const PROBES: Array<[string, number | null, number]> = [
   ['{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":5,"arguments":{}}}', 8, -32602],
   ['{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"w1__edit_field","arguments":[1]}}', 9, -32602],
   ['{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"w1__edit_field","arguments":"x"}}', 10, -32602],
-  ['{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"w1__edit_field","arguments":{"__proto__":{"a":1},"field":"amount","value":"$1.00"}}}', 11, -32602],
+  [
+    '{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"w1__edit_field","arguments":{"__proto__":{"a":1},"field":"amount","value":"$1.00"}}}',
+    11,
+    -32602,
+  ],
   ['{not json', null, -32700],
 ];
 

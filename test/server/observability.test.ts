@@ -73,7 +73,10 @@ test('audit log: one JSON line per call with client, masked arguments, result co
   const text = readFileSync(path, 'utf8');
   expect(text).not.toContain(SECRET);
   expect(statSync(path).mode & 0o077).toBe(0);
-  const entries = text.trim().split('\n').map((l) => JSON.parse(l) as AuditEntry);
+  const entries = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as AuditEntry);
   expect(entries.map((e) => [e.tool, e.result])).toEqual([
     ['w1__edit_field', 'ok'],
     ['w2__load_rows', 'ok'],

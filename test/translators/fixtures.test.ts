@@ -23,7 +23,11 @@ for (const folder of folders) describeFixtureFolder(join(ROOT, folder), { transl
 
 describe('input schemas', () => {
   it('match the one file with the shared schema wording', () => {
-    checkInputSchemas(folders.flatMap((f) => fixtureFiles(join(ROOT, f))), INPUT_SCHEMAS, { translators });
+    checkInputSchemas(
+      folders.flatMap((f) => fixtureFiles(join(ROOT, f))),
+      INPUT_SCHEMAS,
+      { translators },
+    );
   });
 });
 

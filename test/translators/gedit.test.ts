@@ -38,7 +38,14 @@ describe('gedit: what it reads', () => {
 
   it('reads language (status bar), cursor (caret offset) and the modified flag', () => {
     const r = editor('fixtures/gedit/editor-modified.json');
-    expect(r).toMatchObject({ name: 'notes.txt', folder: '~/Documents', modified: true, language: 'Plain Text', cursor: { line: 2, column: 42, offset: 52 }, tabs: [] });
+    expect(r).toMatchObject({
+      name: 'notes.txt',
+      folder: '~/Documents',
+      modified: true,
+      language: 'Plain Text',
+      cursor: { line: 2, column: 42, offset: 52 },
+      tabs: [],
+    });
     expect(r.text).toBe('Dear team,\nthe quarterly report is attached. Thanks!');
   });
 
@@ -125,7 +132,10 @@ describe('gedit: text actions against a scripted app', () => {
 
   it('insert_text refuses an offset past the end before touching the app', async () => {
     const { ctx, calls } = fakeContext(docWith('hello', 0));
-    await expect(run(insertTextAction, { text: '!', at: 6 }, ctx)).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'at', error: 'must be at most 5' }] } });
+    await expect(run(insertTextAction, { text: '!', at: 6 }, ctx)).rejects.toMatchObject({
+      code: 'validation_failed',
+      extra: { fields: [{ field: 'at', error: 'must be at most 5' }] },
+    });
     expect(calls).toEqual([]);
   });
 

@@ -33,7 +33,9 @@ function solved(root: A11yNode, expression: string, result: string): A11yNode {
   const template = list.children.at(-1) as A11yNode;
   let label = 0;
   const texts = [expression, '=', result];
-  const row = edit(structuredClone(template), (n) => (n.role === 'label' ? { ...n, name: texts[label++] ?? '', ref: `${n.ref}-new` } : { ...n, ref: `${n.ref}-new` }));
+  const row = edit(structuredClone(template), (n) =>
+    n.role === 'label' ? { ...n, name: texts[label++] ?? '', ref: `${n.ref}-new` } : { ...n, ref: `${n.ref}-new` },
+  );
   return edit(root, (n) => {
     if (n === list) return { ...n, children: [...n.children, row] };
     if (isDisplay(n)) return { ...n, value: result };
@@ -107,7 +109,10 @@ describe('gnome-calculator actions', () => {
       code: 'validation_failed',
       extra: { fields: [{ field: 'expression', error: 'Malformed expression' }] },
     });
-    await expect(run(calculateAction, { expression: '   ' }, ctx)).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'expression' }] } });
+    await expect(run(calculateAction, { expression: '   ' }, ctx)).rejects.toMatchObject({
+      code: 'validation_failed',
+      extra: { fields: [{ field: 'expression' }] },
+    });
   });
 
   it('clear presses "Clear Display" and waits for an empty display', async () => {
@@ -122,7 +127,11 @@ describe('gnome-calculator actions', () => {
     const reading = readCalculator(start);
     const advanced = reading.modeItems.find((n) => n.name === 'Advanced') as A11yNode;
     const button = reading.modeButton as A11yNode;
-    const after = edit(start, (n) => (n === button || (n.role === 'label' && n.name === 'Basic' && !reading.modeItems.some((i) => i.children.includes(n))) ? { ...n, name: 'Advanced' } : undefined));
+    const after = edit(start, (n) =>
+      n === button || (n.role === 'label' && n.name === 'Basic' && !reading.modeItems.some((i) => i.children.includes(n)))
+        ? { ...n, name: 'Advanced' }
+        : undefined,
+    );
     const { ctx, calls } = fakeContext(start, () => ({ root: after }));
     expect(await run(switchModeAction, { mode: 'advanced' }, ctx)).toEqual({ message: 'The calculator is in Advanced mode.', result: { mode: 'Advanced' } });
     expect(calls).toEqual([{ primitive: 'doAction', args: [advanced.ref, 'click'] }]);

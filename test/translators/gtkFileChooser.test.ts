@@ -35,7 +35,12 @@ describe('gtk-file-chooser: what it reads', () => {
   });
 
   it('an open dialog on Recent shows a place, not a folder; with the location entry the folder is hidden', () => {
-    expect(readChooser(rootOf('gedit-open-recent.json', /^Open Files$/))).toMatchObject({ mode: 'open', folder: null, place: 'Recent', accept: { label: 'Open' } });
+    expect(readChooser(rootOf('gedit-open-recent.json', /^Open Files$/))).toMatchObject({
+      mode: 'open',
+      folder: null,
+      place: 'Recent',
+      accept: { label: 'Open' },
+    });
     const located = readChooser(rootOf('gedit-open-location.json', /^Open Files$/));
     expect(located).toMatchObject({ mode: 'open', folder: null, place: null });
     expect(located.location?.value).toBe('/home/user/Documents/hello.py');
@@ -52,7 +57,11 @@ describe('gtk-file-chooser: what it reads', () => {
   });
 
   it('offers set_name only where there is a file name; its own actions first, the generic ones after', () => {
-    expect(viewOf('gedit-save-as.json', 'Save As')?.actions.map((a) => a.name).slice(0, 4)).toEqual(['choose', 'set_name', 'go_to_folder', 'cancel']);
+    expect(
+      viewOf('gedit-save-as.json', 'Save As')
+        ?.actions.map((a) => a.name)
+        .slice(0, 4),
+    ).toEqual(['choose', 'set_name', 'go_to_folder', 'cancel']);
     const open = viewOf('gedit-open-documents.json', 'Open Files')?.actions.map((a) => a.name) ?? [];
     expect(open.slice(0, 3)).toEqual(['choose', 'go_to_folder', 'cancel']);
     expect(open).not.toContain('set_name');
@@ -64,7 +73,9 @@ describe('gtk-file-chooser: what it reads', () => {
     expect(isReplaceQuestion(replace)).toBe(true);
     expect(isCloseQuestion(replace)).toBe(false);
     const view = viewOf('gedit-replace-question.json', '');
-    expect(view?.summary).toBe('The file chooser asks: A file named “report-2026.txt” already exists. Do you want to replace it? (The file already exists in “Documents”. Replacing it will overwrite its contents.)');
+    expect(view?.summary).toBe(
+      'The file chooser asks: A file named “report-2026.txt” already exists. Do you want to replace it? (The file already exists in “Documents”. Replacing it will overwrite its contents.)',
+    );
     expect(view?.actions[0]).toMatchObject({ name: 'answer', kind: 'destructive', inputSchema: { properties: { choice: { enum: ['replace', 'cancel'] } } } });
   });
 
@@ -84,7 +95,10 @@ describe('gtk-file-chooser: arguments are checked before anything is touched', (
 
   it('choose takes absolute paths only', async () => {
     const { outcome, calls } = run(chooseAction, { path: 'notes.txt' }, rootOf('gedit-save-as.json', /^Save As$/));
-    await expect(outcome).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'path', error: 'must be an absolute path starting with "/"' }] } });
+    await expect(outcome).rejects.toMatchObject({
+      code: 'validation_failed',
+      extra: { fields: [{ field: 'path', error: 'must be an absolute path starting with "/"' }] },
+    });
     expect(calls).toEqual([]);
   });
 

@@ -5,7 +5,14 @@ import { cellName, columnIndex, columnName, parseCell, parseRange, rangeName } f
 import { readCalc } from '../../translators/libreoffice-calc/reading.js';
 import { calcBlocks, summarise } from '../../translators/libreoffice-calc/view.js';
 
-const n = (role: string, name: string, extra: Partial<A11yNode> = {}): A11yNode => ({ ref: `r-${role}-${name}`, role, name, states: ['visible', 'showing'], children: [], ...extra });
+const n = (role: string, name: string, extra: Partial<A11yNode> = {}): A11yNode => ({
+  ref: `r-${role}-${name}`,
+  role,
+  name,
+  states: ['visible', 'showing'],
+  children: [],
+  ...extra,
+});
 
 function sheet(): A11yNode {
   const cell = (name: string, value: string, focused = false, formula?: string) =>
@@ -15,7 +22,11 @@ function sheet(): A11yNode {
     n('table_row', '', { ref: 't#row10', children: [cell('C11', ''), cell('D11', '')] }),
     n('table_row', '', { ref: 't#row11', children: [cell('C12', '7'), cell('D12', '14', true, 'C12*2')] }),
   ];
-  const table = n('table', 'Sheet Sheet1', { ref: 't', children: rows, attributes: { rows: '1048576', columns: '16384', first_row: '9', first_column: '2', shown_rows: '3', shown_columns: '2' } });
+  const table = n('table', 'Sheet Sheet1', {
+    ref: 't',
+    children: rows,
+    attributes: { rows: '1048576', columns: '16384', first_row: '9', first_column: '2', shown_rows: '3', shown_columns: '2' },
+  });
   const nameBox = n('text', '', { value: 'D12', states: ['visible', 'showing', 'editable'] });
   return n('frame', 'Book - LibreOffice Calc', {
     children: [
@@ -57,7 +68,15 @@ describe('libreoffice-calc view', () => {
           { label: 'Formula', value: '=C12*2' },
         ],
       },
-      { type: 'table', id: 'cells', columns: ['row', 'C', 'D'], rows: [[10, '', 'Total'], [12, '7', '14']] },
+      {
+        type: 'table',
+        id: 'cells',
+        columns: ['row', 'C', 'D'],
+        rows: [
+          [10, '', 'Total'],
+          [12, '7', '14'],
+        ],
+      },
     ]);
   });
 

@@ -28,7 +28,8 @@ describe('translators/README.md worked example', () => {
     const fixture = loadFixture('fixtures/zenity/question.json');
     const root = Object.values(fixture.trees)[0]!.root;
     const { ctx, calls } = fakeContext(root, (c) => (c.primitive === 'doAction' ? { close: true } : undefined));
-    const answer = readAndTranslate(yesNoDialogTranslator, ctx.window!.facts, ctx.window!.tree, { platform: 'linux', warnings: [], truncated: false }).view.actions[0]!;
+    const answer = readAndTranslate(yesNoDialogTranslator, ctx.window!.facts, ctx.window!.tree, { platform: 'linux', warnings: [], truncated: false }).view
+      .actions[0]!;
     expect(await answer.run({ choice: 'yes' } as never, ctx)).toEqual({ message: 'Answered yes.' });
     const yes = JSON.stringify(root).match(/"ref":"([^"]+)","role":"push_button","name":"Yes"/)?.[1];
     expect(calls).toEqual([{ primitive: 'doAction', args: [yes, 'click'] }]);

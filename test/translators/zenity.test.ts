@@ -25,7 +25,12 @@ function actionOf(scenario: string, name: string): { root: A11yNode; action: Act
   const { fixture, root } = load(scenario);
   const facts = fixtureFacts(fixture)[0];
   if (!facts) throw new Error(`no window in ${scenario}`);
-  const { view } = readAndTranslate(zenityTranslator, facts, { root, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
+  const { view } = readAndTranslate(
+    zenityTranslator,
+    facts,
+    { root, nodeCount: 1, truncated: false, warnings: [] },
+    { platform: 'linux', warnings: [], truncated: false },
+  );
   const action = view.actions.find((a) => a.name === name);
   if (!action) throw new Error(`no ${name} on ${scenario}`);
   return { root, action };
@@ -37,7 +42,12 @@ const closes = (c: { primitive: string; args: unknown[] }) => (c.primitive === '
 
 describe('zenity dialog kinds', () => {
   it('tells every recorded dialog apart, and leaves scale dialogs to the generic translator', () => {
-    const kinds = Object.fromEntries(fixtureFiles('fixtures/zenity').map((file) => [file.replace(/^.*\/|\.json$/g, ''), zenityKind(Object.values(loadFixture(file).trees)[0]?.root as A11yNode) ?? 'generic']));
+    const kinds = Object.fromEntries(
+      fixtureFiles('fixtures/zenity').map((file) => [
+        file.replace(/^.*\/|\.json$/g, ''),
+        zenityKind(Object.values(loadFixture(file).trees)[0]?.root as A11yNode) ?? 'generic',
+      ]),
+    );
     expect(kinds).toEqual({
       checklist: 'list',
       'entry-choices': 'entry',
@@ -68,7 +78,12 @@ describe('zenity dialog kinds', () => {
     const { fixture, root } = load('long-list');
     const table = Object.assign(root.children[0]?.children[0]?.children[1]?.children[0] as A11yNode, { childCount: 10_002 });
     table.attributes = { ...table.attributes, rows: '10000' };
-    const { view } = readAndTranslate(zenityTranslator, fixtureFacts(fixture)[0] as never, { root, nodeCount: 194, truncated: true, warnings: [] }, { platform: 'linux', warnings: [], truncated: true });
+    const { view } = readAndTranslate(
+      zenityTranslator,
+      fixtureFacts(fixture)[0] as never,
+      { root, nodeCount: 194, truncated: true, warnings: [] },
+      { platform: 'linux', warnings: [], truncated: true },
+    );
     expect(view.summary).toBe('"Long list" asks to choose one of 10,000 rows (Number, Name), the first 20 shown (load_rows reads the others): Pick one item');
     expect(view.blocks.map((b) => b.type)).toEqual(['text', 'table']);
     expect(view.blocks[1]).toMatchObject({ offset: 0, total: 10_000 });
@@ -112,7 +127,9 @@ describe('zenity actions', () => {
       code: 'validation_failed',
       extra: { fields: ['First name', 'Last name', 'Password', 'Team', 'Role'].map((l) => ({ field: `fields.${l}`, error: 'required: it is empty' })) },
     });
-    await expect(run(action, { fields: { Surname: 'x' } }, ctx)).rejects.toMatchObject({ extra: { fields: [{ field: 'fields.Surname', error: 'not a field of this form' }] } });
+    await expect(run(action, { fields: { Surname: 'x' } }, ctx)).rejects.toMatchObject({
+      extra: { fields: [{ field: 'fields.Surname', error: 'not a field of this form' }] },
+    });
     expect(calls).toEqual([]);
     // Every field listed as optional: the form is sent as it is.
     await run(action, { optional: ['First name', 'Last name', 'Password', 'Team', 'Role'] }, ctx);

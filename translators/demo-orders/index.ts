@@ -22,6 +22,5 @@ export const demoOrdersTranslator = defineTranslator({
   match: { appId: 'org.guibridge.OrdersDemo' },
   translate: (window, tree) => translate(window, tree.root),
   appActions: demoAppActions,
-  notes:
-    'This is the built-in Orders demo. Fill an order with edit_field, then submit and confirm it; reports hold 50,000 rows: read them with load_rows.',
+  notes: 'This is the built-in Orders demo. Fill an order with edit_field, then submit and confirm it; reports hold 50,000 rows: read them with load_rows.',
 });

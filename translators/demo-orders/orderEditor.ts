@@ -1,6 +1,17 @@
 /** The Order Editor window: a form, a products table, a status bar and Submit. */
 import { z } from 'zod';
-import { BridgeError, closeAction, closeDiscardingAction, defineAction, findFirst, focusAction, indexByRef, newModalOf, requireWindow, SENSITIVE_MASK } from '../../src/sdk/translate.js';
+import {
+  BridgeError,
+  closeAction,
+  closeDiscardingAction,
+  defineAction,
+  findFirst,
+  focusAction,
+  indexByRef,
+  newModalOf,
+  requireWindow,
+  SENSITIVE_MASK,
+} from '../../src/sdk/translate.js';
 import type { A11yNode, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 import { buttonEnabled, findButton, readForm, readInfoBar, readTable, type FormField } from './shared.js';
 
@@ -19,8 +30,12 @@ const editField = defineAction({
   kind: 'write',
   idempotent: true,
   input: (_view, root: A11yNode) => {
-    const keys = formOf(root).filter((f) => f.editable).map((f) => f.key);
-    const labels = formOf(root).filter((f) => f.editable).map((f) => `${f.key} = "${f.label}"`);
+    const keys = formOf(root)
+      .filter((f) => f.editable)
+      .map((f) => f.key);
+    const labels = formOf(root)
+      .filter((f) => f.editable)
+      .map((f) => `${f.key} = "${f.label}"`);
     return z.object({
       field: z.enum(keys as [string, ...string[]]).describe(`The field to edit: ${labels.join(', ')}.`),
       value: z.string().max(2000).describe('The new text of the field.'),
@@ -32,10 +47,9 @@ const editField = defineAction({
     const field = formOf(window.tree.root).find((f) => f.key === args.field) as FormField;
     await ctx.probe.setText(field.node.ref, args.value);
     const expected = field.sensitive ? (args.value === '' ? '' : SENSITIVE_MASK) : args.value;
-    await ctx.waitFor(
-      (s) => s.window(window.winId) && formOf(s.window(window.winId)!.tree.root).find((f) => f.key === field.key)?.value === expected,
-      { what: `the ${field.label} field to show the new value` },
-    );
+    await ctx.waitFor((s) => s.window(window.winId) && formOf(s.window(window.winId)!.tree.root).find((f) => f.key === field.key)?.value === expected, {
+      what: `the ${field.label} field to show the new value`,
+    });
     return { message: `${field.label} updated.` };
   },
 });
@@ -65,9 +79,13 @@ const submit = defineAction({
       { what: 'the order to be checked' },
     );
     if ('invalid' in outcome && outcome.invalid) {
-      throw new BridgeError('validation_failed', `The order was not submitted: ${outcome.invalid.length} field(s) are invalid. Fix them with edit_field, then submit again.`, {
-        fields: outcome.invalid.map((f) => ({ field: f.key, error: f.error as string })),
-      });
+      throw new BridgeError(
+        'validation_failed',
+        `The order was not submitted: ${outcome.invalid.length} field(s) are invalid. Fix them with edit_field, then submit again.`,
+        {
+          fields: outcome.invalid.map((f) => ({ field: f.key, error: f.error as string })),
+        },
+      );
     }
     if ('dialog' in outcome && outcome.dialog) return { message: `Confirmation requested in window ${outcome.dialog.winId}.` };
     return { message: 'Order submitted.' };

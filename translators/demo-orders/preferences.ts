@@ -33,7 +33,10 @@ const save = defineAction({
   input: (_view, root: A11yNode) => {
     const options = readPrefs(root).options;
     return z.object({
-      currency: z.enum(options as [string, ...string[]]).optional().describe('Currency used for amounts.'),
+      currency: z
+        .enum(options as [string, ...string[]])
+        .optional()
+        .describe('Currency used for amounts.'),
       confirmBeforeSubmit: z.boolean().optional().describe('Ask for confirmation before an order is submitted.'),
     });
   },

@@ -18,7 +18,13 @@ const loadRows = defineAction({
   input: (_view, root: A11yNode) => {
     const total = readTable(tableOf(root) as A11yNode).total;
     return z.object({
-      offset: z.number().int().min(0).max(Math.max(0, total - 1)).default(0).describe(`0-based index of the first row (0 to ${total - 1}).`),
+      offset: z
+        .number()
+        .int()
+        .min(0)
+        .max(Math.max(0, total - 1))
+        .default(0)
+        .describe(`0-based index of the first row (0 to ${total - 1}).`),
       limit: z.number().int().min(1).max(MAX_LOAD).default(100).describe(`How many rows (1 to ${MAX_LOAD}).`),
     });
   },

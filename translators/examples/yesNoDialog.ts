@@ -30,7 +30,11 @@ export const yesNoDialogTranslator = defineTranslator({
   id: 'yes-no-dialog',
   match: {
     role: 'dialog',
-    test: (_window, root) => findAll(root, (n) => n.role === 'push_button').map((b) => b.name).sort().join('/') === 'No/Yes',
+    test: (_window, root) =>
+      findAll(root, (n) => n.role === 'push_button')
+        .map((b) => b.name)
+        .sort()
+        .join('/') === 'No/Yes',
   },
   translate: (window, tree) => ({
     summary: `"${window.title}" asks: ${question(tree.root)}`,

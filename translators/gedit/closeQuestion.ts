@@ -24,11 +24,14 @@ type After = { kind: 'closed' } | { kind: 'opened'; winId: string } | { kind: 's
 /** After the question closed: the gedit window closes (saved or discarded) or Save As opens. */
 async function afterAnswer(ctx: ActionContext, owner: string | null, before: Set<string>, choice: Choice): Promise<After> {
   if (!owner || choice === 'cancel') return { kind: 'stayed' };
-  return ctx.waitFor<After>((s) => {
-    if (!s.window(owner)) return { kind: 'closed' };
-    const modal = newModalOf(s, owner, before);
-    return modal ? { kind: 'opened', winId: modal.winId } : undefined;
-  }, { timeoutMs: AFTER_MS, what: 'gedit to act on the answer' });
+  return ctx.waitFor<After>(
+    (s) => {
+      if (!s.window(owner)) return { kind: 'closed' };
+      const modal = newModalOf(s, owner, before);
+      return modal ? { kind: 'opened', winId: modal.winId } : undefined;
+    },
+    { timeoutMs: AFTER_MS, what: 'gedit to act on the answer' },
+  );
 }
 
 const MESSAGES: Record<After['kind'], (choice: Choice, after: After) => string> = {
@@ -40,10 +43,14 @@ const MESSAGES: Record<After['kind'], (choice: Choice, after: After) => string> 
 const answer = defineAction({
   name: 'answer',
   title: 'Answer: save, discard or cancel',
-  description: '"save" saves the changes and closes (a document never saved opens Save As first); "discard" closes without saving and loses the changes; "cancel" keeps the window open.',
+  description:
+    '"save" saves the changes and closes (a document never saved opens Save As first); "discard" closes without saving and loses the changes; "cancel" keeps the window open.',
   kind: 'destructive',
   input: z.object({ choice: z.enum(['save', 'discard', 'cancel']).describe('"save", "discard" (changes are lost) or "cancel".') }),
-  output: z.object({ outcome: z.enum(['closed', 'opened', 'stayed']), dialog: z.string().optional().describe('Window id of the Save As dialog, when one opened.') }),
+  output: z.object({
+    outcome: z.enum(['closed', 'opened', 'stayed']),
+    dialog: z.string().optional().describe('Window id of the Save As dialog, when one opened.'),
+  }),
   timeoutMs: AFTER_MS + 4000,
   async run(args, ctx) {
     const window = requireWindow(ctx);

@@ -87,7 +87,12 @@ function currentView(root: A11yNode): A11yNode | undefined {
 
 function statusButtons(root: A11yNode): string[] {
   const bar = findFirst(root, (n) => n.role === 'status_bar');
-  return bar ? bar.children.filter((c) => c.role === 'toggle_button' || c.role === 'push_button').map((c) => c.name.trim()).filter(Boolean) : [];
+  return bar
+    ? bar.children
+        .filter((c) => c.role === 'toggle_button' || c.role === 'push_button')
+        .map((c) => c.name.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /** Line and column of the caret, when the text read reaches it (long texts are read in part). */

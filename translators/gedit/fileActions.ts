@@ -34,10 +34,13 @@ function button(window: LiveWindow, name: string) {
 async function openChooser(ctx: ActionContext, window: LiveWindow, command: string): Promise<string> {
   const before = new Set(ctx.state.windows().map((w) => w.winId));
   await ctx.probe.doAction(button(window, command).ref, 'click');
-  const chooser = await ctx.waitFor((s) => {
-    const modal = newModalOf(s, window.winId, before);
-    return modal && isFileChooser(modal.tree.root) ? modal : undefined;
-  }, { timeoutMs: OPEN_CHOOSER_MS, what: `the ${command} dialog to open` });
+  const chooser = await ctx.waitFor(
+    (s) => {
+      const modal = newModalOf(s, window.winId, before);
+      return modal && isFileChooser(modal.tree.root) ? modal : undefined;
+    },
+    { timeoutMs: OPEN_CHOOSER_MS, what: `the ${command} dialog to open` },
+  );
   return chooser.winId;
 }
 
@@ -57,20 +60,28 @@ async function choosePath(ctx: ActionContext, chooserId: string, path: string): 
   return outcome;
 }
 
-const problems = (window: LiveWindow) => readWindow(window.tree.root).notices.filter((n) => n.severity === 'error' || n.severity === 'warn').map((n) => n.text);
+const problems = (window: LiveWindow) =>
+  readWindow(window.tree.root)
+    .notices.filter((n) => n.severity === 'error' || n.severity === 'warn')
+    .map((n) => n.text);
 
 /** Waits until the window shows `name` as its current document, or shows a new error (an info bar). */
 async function settle(ctx: ActionContext, window: LiveWindow, name: string, saved: boolean): Promise<string | null> {
   const winId = window.winId;
   const known = new Set(problems(window));
-  return ctx.waitFor((s: StateReader) => {
-    const now = s.window(winId);
-    if (!now) return 'the gedit window closed';
-    const error = problems(now).find((text) => !known.has(text));
-    if (error) return error;
-    const reading = editorNow(s, winId);
-    return reading && reading.name === name && (!saved || !reading.modified) ? 'ok' : undefined;
-  }, { timeoutMs: SETTLE_MS, what: `gedit to show ${name}` }).then((outcome) => (outcome === 'ok' ? null : outcome));
+  return ctx
+    .waitFor(
+      (s: StateReader) => {
+        const now = s.window(winId);
+        if (!now) return 'the gedit window closed';
+        const error = problems(now).find((text) => !known.has(text));
+        if (error) return error;
+        const reading = editorNow(s, winId);
+        return reading && reading.name === name && (!saved || !reading.modified) ? 'ok' : undefined;
+      },
+      { timeoutMs: SETTLE_MS, what: `gedit to show ${name}` },
+    )
+    .then((outcome) => (outcome === 'ok' ? null : outcome));
 }
 
 type Command = 'Save As…' | 'Open';
@@ -99,7 +110,8 @@ async function throughChooser(ctx: ActionContext, command: Command, path: string
 export const saveAction = defineAction({
   name: 'save',
   title: 'Save',
-  description: 'Saves the current document to its file. A document never saved opens the Save As dialog instead (its id is in result.dialog); save_as {path} saves it in one step.',
+  description:
+    'Saves the current document to its file. A document never saved opens the Save As dialog instead (its id is in result.dialog); save_as {path} saves it in one step.',
   kind: 'write',
   input: NO_INPUT,
   output: fileResult,
@@ -109,17 +121,26 @@ export const saveAction = defineAction({
     if (!reading.modified && reading.folder !== null) return { message: `${reading.name} has no unsaved changes.`, result: { done: true } };
     const before = new Set(ctx.state.windows().map((w) => w.winId));
     await ctx.probe.doAction(button(window, 'Save').ref, 'click');
-    const outcome = await ctx.waitFor((s) => {
-      const modal = newModalOf(s, window.winId, before);
-      if (modal) return { modal };
-      const now = editorNow(s, window.winId);
-      return !now || !now.modified ? { modal: undefined } : undefined;
-    }, { timeoutMs: SETTLE_MS, what: `${reading.name} to be saved` });
+    const outcome = await ctx.waitFor(
+      (s) => {
+        const modal = newModalOf(s, window.winId, before);
+        if (modal) return { modal };
+        const now = editorNow(s, window.winId);
+        return !now || !now.modified ? { modal: undefined } : undefined;
+      },
+      { timeoutMs: SETTLE_MS, what: `${reading.name} to be saved` },
+    );
     if (!outcome.modal) return { message: `Saved ${reading.name}.`, result: { done: true } };
     if (isFileChooser(outcome.modal.tree.root)) {
-      return { message: `${reading.name} has no file yet: gedit opened the Save As dialog (window ${outcome.modal.winId}). Use its choose tool.`, result: { done: false, dialog: outcome.modal.winId } };
+      return {
+        message: `${reading.name} has no file yet: gedit opened the Save As dialog (window ${outcome.modal.winId}). Use its choose tool.`,
+        result: { done: false, dialog: outcome.modal.winId },
+      };
     }
-    return { message: `gedit asks: ${messageOf(outcome.modal.tree.root)} (window ${outcome.modal.winId}).`, result: { done: false, dialog: outcome.modal.winId } };
+    return {
+      message: `gedit asks: ${messageOf(outcome.modal.tree.root)} (window ${outcome.modal.winId}).`,
+      result: { done: false, dialog: outcome.modal.winId },
+    };
   },
 });
 

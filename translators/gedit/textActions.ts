@@ -50,10 +50,13 @@ export const setTextAction = defineAction({
   async run(args, ctx) {
     const { window, view } = currentDocument(ctx);
     await ctx.probe.setText(view.ref, args.text);
-    const now = await ctx.waitFor((s) => {
-      const reading = editorNow(s, window.winId);
-      return shows(reading, args.text) ? reading : undefined;
-    }, { what: 'the document to show the new text' });
+    const now = await ctx.waitFor(
+      (s) => {
+        const reading = editorNow(s, window.winId);
+        return shows(reading, args.text) ? reading : undefined;
+      },
+      { what: 'the document to show the new text' },
+    );
     const result = summaryOf(now, args.text);
     return { message: `Replaced the text: ${result.length} characters on ${result.lines} line${result.lines === 1 ? '' : 's'}.`, result };
   },
@@ -68,7 +71,10 @@ function offsetOf(at: number | 'start' | 'end' | 'cursor', reading: EditorReadin
   if (at === 'start') return 0;
   if (at === 'end') return reading.length;
   if (at === 'cursor') {
-    if (!reading.cursor) throw new BridgeError('validation_failed', 'The cursor position is not known for this document.', { fields: [{ field: 'at', error: 'cursor position unknown: give an offset' }] });
+    if (!reading.cursor)
+      throw new BridgeError('validation_failed', 'The cursor position is not known for this document.', {
+        fields: [{ field: 'at', error: 'cursor position unknown: give an offset' }],
+      });
     return reading.cursor.offset;
   }
   if (at > reading.length) {
@@ -91,10 +97,13 @@ export const insertTextAction = defineAction({
     const offset = offsetOf(args.at, reading);
     await ctx.probe.insertText(view.ref, args.text, offset);
     const expected = reading.length + characters(args.text);
-    const now = await ctx.waitFor((s) => {
-      const latest = editorNow(s, window.winId);
-      return latest && (latest.length === expected || latest.text !== reading.text) ? latest : undefined;
-    }, { what: 'the document to show the inserted text' });
+    const now = await ctx.waitFor(
+      (s) => {
+        const latest = editorNow(s, window.winId);
+        return latest && (latest.length === expected || latest.text !== reading.text) ? latest : undefined;
+      },
+      { what: 'the document to show the inserted text' },
+    );
     const result = summaryOf(now, reading.text);
     return { message: `Inserted ${characters(args.text)} characters at offset ${offset}; the document has ${result.length} characters now.`, result };
   },

@@ -30,9 +30,7 @@ export function genericAppActions(app: AppInfo): AppActionDef[] {
             const before = ctx.state.windows().length;
             await ctx.probe.doAppAction(ctx.app.key, a.name);
             // The effect of an unknown command is unknown: wait briefly for any new window.
-            await ctx
-              .waitFor((s) => s.windows().length !== before, { timeoutMs: 1500, what: 'a visible effect' })
-              .catch(() => undefined);
+            await ctx.waitFor((s) => s.windows().length !== before, { timeoutMs: 1500, what: 'a visible effect' }).catch(() => undefined);
             return { message: `Ran "${label}".` };
           },
         });

@@ -26,7 +26,12 @@ const KIND_BY_WORD: Record<string, MessageKind> = {
 const SEVERITY_BY_MESSAGE_TYPE: Record<string, Severity> = { error: 'error', warning: 'warn', info: 'info', question: 'info', other: 'info' };
 
 export function kindOfWord(word: string): MessageKind | undefined {
-  return KIND_BY_WORD[word.trim().toLowerCase().replace(/-symbolic$/, '')];
+  return KIND_BY_WORD[
+    word
+      .trim()
+      .toLowerCase()
+      .replace(/-symbolic$/, '')
+  ];
 }
 
 /**

@@ -53,7 +53,10 @@ function byRelations(open: PairTarget[], texts: TextCandidate[], index: Map<stri
       .filter((n): n is A11yNode => n !== undefined && oneLine(n.value || n.name) !== '');
     if (labels.length === 0) continue;
     pairing.labels.set(node.ref, fieldLabel(labels.map((n) => oneLine(n.value || n.name)).join(' ')));
-    pairing.sources.set(node.ref, labels.map((n) => n.ref));
+    pairing.sources.set(
+      node.ref,
+      labels.map((n) => n.ref),
+    );
     for (const label of labels) pairing.used.add(label.ref);
   }
   for (const text of texts) {

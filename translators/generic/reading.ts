@@ -62,13 +62,21 @@ function buildReading(root: A11yNode): WindowReading {
     parents,
   );
   const errors = errorTexts(raw, index);
-  const fields = inReadingOrder(raw.controls.map((c) => toField(c, pairing, errors)), (f) => f.node, parents);
+  const fields = inReadingOrder(
+    raw.controls.map((c) => toField(c, pairing, errors)),
+    (f) => f.node,
+    parents,
+  );
   const tables = collections.map((c) => toCollection(c, pairing, parents));
   const rowToggles = tables.flatMap((c) => c.toggles.map(rowToggleField));
   const tabs = readTabs(raw.tabs);
   // One namespace for everything an action names: fields, row check boxes, tables, lists, tabs.
   const named: Array<{ label: string; node: A11yNode }> = [...fields, ...rowToggles, ...tables, ...tabs];
-  const names = uniqueLabels(named, (x) => x.label, (x) => hintOf(x.node));
+  const names = uniqueLabels(
+    named,
+    (x) => x.label,
+    (x) => hintOf(x.node),
+  );
   named.forEach((x, i) => (x.label = names[i] as string));
   return {
     rule,
@@ -164,7 +172,10 @@ function errorTexts(raw: RawReading, index: Map<string, A11yNode>): ErrorTexts {
   const out: ErrorTexts = { byControl: new Map(), labelRefs: new Set() };
   for (const { node } of raw.controls) {
     const refs = relationTargets(node, 'error_message');
-    const text = refs.map((ref) => cleanText(index.get(ref)?.name ?? '')).filter(Boolean).join(' ');
+    const text = refs
+      .map((ref) => cleanText(index.get(ref)?.name ?? ''))
+      .filter(Boolean)
+      .join(' ');
     for (const ref of refs) out.labelRefs.add(ref);
     if (text) out.byControl.set(node.ref, text);
     else if (node.states.includes('invalid_entry')) out.byControl.set(node.ref, 'invalid value');

@@ -10,7 +10,19 @@ export const LIST_ROLES = new Set(['list', 'list_box', 'tree']);
 export const TEXT_ROLES = new Set(['label', 'static', 'heading', 'paragraph', 'caption', 'description_term', 'description_value', 'block_quote', 'comment']);
 export const NOTICE_ROLES = new Set(['info_bar', 'alert', 'notification', 'status_bar']);
 /** Never content: chrome and decoration (their subtrees are skipped). */
-export const DECORATIVE_ROLES = new Set(['separator', 'scroll_bar', 'tool_tip', 'animation', 'image', 'icon', 'desktop_icon', 'redundant_object', 'accelerator_label', 'ruler', 'title_bar']);
+export const DECORATIVE_ROLES = new Set([
+  'separator',
+  'scroll_bar',
+  'tool_tip',
+  'animation',
+  'image',
+  'icon',
+  'desktop_icon',
+  'redundant_object',
+  'accelerator_label',
+  'ruler',
+  'title_bar',
+]);
 export const MENU_ITEM_ROLES = new Set(['menu_item', 'check_menu_item', 'radio_menu_item', 'tearoff_menu_item']);
 /** Window roles whose root makes the window a dialog. */
 export const DIALOG_ROLES = new Set(['dialog', 'alert', 'file_chooser', 'color_chooser', 'font_chooser']);

@@ -9,7 +9,18 @@ import { hasState, isEnabled } from '../../src/translate/tree.js';
 import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
 import { menuEntriesOfButton } from './menus.js';
 import type { FieldKind, MenuEntry, Option } from './model.js';
-import { BUTTON_ROLES, DECORATIVE_ROLES, DISPLAY_ROLES, LIST_ROLES, NOTICE_ROLES, NUMBER_ROLES, TABLE_ROLES, TEXT_INPUT_ROLES, TEXT_ROLES, TOGGLE_ROLES } from './roles.js';
+import {
+  BUTTON_ROLES,
+  DECORATIVE_ROLES,
+  DISPLAY_ROLES,
+  LIST_ROLES,
+  NOTICE_ROLES,
+  NUMBER_ROLES,
+  TABLE_ROLES,
+  TEXT_INPUT_ROLES,
+  TEXT_ROLES,
+  TOGGLE_ROLES,
+} from './roles.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
 export interface TextCandidate {
@@ -55,7 +66,19 @@ export interface RawReading {
 }
 
 export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
-  const out: RawReading = { rule, texts: [], controls: [], collections: [], buttons: [], buttonHints: new Map(), menus: [], unavailable: [], notices: [], icons: [], tabs: [] };
+  const out: RawReading = {
+    rule,
+    texts: [],
+    controls: [],
+    collections: [],
+    buttons: [],
+    buttonHints: new Map(),
+    menus: [],
+    unavailable: [],
+    notices: [],
+    icons: [],
+    tabs: [],
+  };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
   return out;
@@ -233,4 +256,3 @@ function visitNotice(node: A11yNode, out: RawReading, inChooser: boolean): void 
   if (texts.length === 0 && own && node.role !== 'status_bar') texts.push(own);
   out.notices.push({ node, kind: node.role, texts });
 }
-

@@ -32,7 +32,8 @@ export const calculateAction = defineAction({
   timeoutMs: SOLVE_TIMEOUT_MS + TYPED_TIMEOUT_MS + 1000,
   async run(args, ctx) {
     const { window, reading } = atCall(ctx);
-    if (!reading.display || !reading.equals) throw new BridgeError('action_not_available', 'The calculator shows no display or "=" button now. Re-read app://windows.');
+    if (!reading.display || !reading.equals)
+      throw new BridgeError('action_not_available', 'The calculator shows no display or "=" button now. Re-read app://windows.');
     const typed = cleanText(args.expression);
     if (typed === '') throw new BridgeError('validation_failed', 'The expression is empty.', { fields: [{ field: 'expression', error: 'must not be blank' }] });
     await ctx.probe.setText(reading.display.ref, typed);

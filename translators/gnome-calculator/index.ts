@@ -21,5 +21,6 @@ export const gnomeCalculatorTranslator = defineTranslator({
     const view = { summary: summarise(calculator), blocks: [...probeNotices(ctx), ...calculatorBlocks(calculator)], actions: ACTIONS };
     return withGenericActions(view, reading);
   },
-  notes: 'GNOME Calculator: use calculate {expression} and read `result`; switch_mode changes the keypad; the generic press/set_field stay available for single keys.',
+  notes:
+    'GNOME Calculator: use calculate {expression} and read `result`; switch_mode changes the keypad; the generic press/set_field stay available for single keys.',
 });

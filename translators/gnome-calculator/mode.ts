@@ -30,10 +30,13 @@ export const switchModeAction = defineAction({
     if (reading.mode.toLowerCase() === args.mode) return { message: `The calculator is already in ${wanted} mode.`, result: { mode: reading.mode } };
     const item = itemFor(reading.modeItems, args.mode) ?? (await openMenu(ctx, window.winId, args.mode));
     await ctx.probe.doAction(item.ref, 'click');
-    const mode = await ctx.waitFor((_s) => {
-      const now = readingNow(ctx, window.winId);
-      return now?.mode.toLowerCase() === args.mode ? now.mode : undefined;
-    }, { what: `${wanted} mode` });
+    const mode = await ctx.waitFor(
+      (_s) => {
+        const now = readingNow(ctx, window.winId);
+        return now?.mode.toLowerCase() === args.mode ? now.mode : undefined;
+      },
+      { what: `${wanted} mode` },
+    );
     return { message: `The calculator is in ${mode} mode.`, result: { mode } };
   },
 });
@@ -43,13 +46,18 @@ async function openMenu(ctx: ActionContext, winId: string, mode: Mode): Promise<
   const button = readingNow(ctx, winId)?.modeButton;
   if (!button) throw new BridgeError('action_not_available', 'The mode button is not shown now. Re-read app://windows.');
   await ctx.probe.doAction(button.ref, 'click');
-  const items = await ctx.waitFor((_s) => {
-    const now = readingNow(ctx, winId)?.modeItems;
-    return now && now.length > 0 ? now : undefined;
-  }, { timeoutMs: MENU_TIMEOUT_MS, what: 'the mode menu to open' });
+  const items = await ctx.waitFor(
+    (_s) => {
+      const now = readingNow(ctx, winId)?.modeItems;
+      return now && now.length > 0 ? now : undefined;
+    },
+    { timeoutMs: MENU_TIMEOUT_MS, what: 'the mode menu to open' },
+  );
   const item = itemFor(items, mode);
   if (item) return item;
   await ctx.probe.doAction(button.ref, 'click'); // close the menu again: nothing was chosen
   const offered = items.map((n) => repairName(n.name).toLowerCase()).join(', ');
-  throw new BridgeError('validation_failed', `This calculator does not offer ${labelOf(mode)} mode.`, { fields: [{ field: 'mode', error: `not offered; modes: ${offered}` }] });
+  throw new BridgeError('validation_failed', `This calculator does not offer ${labelOf(mode)} mode.`, {
+    fields: [{ field: 'mode', error: `not offered; modes: ${offered}` }],
+  });
 }

@@ -62,8 +62,14 @@ function buildReading(root: A11yNode): CalculatorReading {
     mode: modeButton ? controlLabel(modeButton) : '',
     ...(modeButton ? { modeButton } : {}),
     modeItems: findAll(root, (n) => n.role === 'radio_menu_item' && present(n) && MODES.includes(repairName(n.name).toLowerCase() as Mode)),
-    ...optional('equals', findButton(root, (b) => controlLabel(b) === '=' || hintOf(b) === 'Calculate Result')),
-    ...optional('clear', findButton(root, (b) => hintOf(b) === 'Clear Display')),
+    ...optional(
+      'equals',
+      findButton(root, (b) => controlLabel(b) === '=' || hintOf(b) === 'Calculate Result'),
+    ),
+    ...optional(
+      'clear',
+      findButton(root, (b) => hintOf(b) === 'Clear Display'),
+    ),
   };
 }
 
@@ -87,11 +93,13 @@ function findModeButton(root: A11yNode): A11yNode | undefined {
 function readHistory(root: A11yNode): HistoryEntry[] {
   const list = findFirst(root, (n) => n.role === 'list' && present(n));
   if (!list) return [];
-  return list.children.filter((item) => item.role === 'list_item').flatMap((item) => {
-    const labels = findAll(item, (n) => n.role === 'label').map((n) => cleanText(n.value || n.name));
-    const at = labels.indexOf('=');
-    return at > 0 && at < labels.length - 1 ? [{ expression: labels.slice(0, at).join(' '), result: labels.slice(at + 1).join(' ') }] : [];
-  });
+  return list.children
+    .filter((item) => item.role === 'list_item')
+    .flatMap((item) => {
+      const labels = findAll(item, (n) => n.role === 'label').map((n) => cleanText(n.value || n.name));
+      const at = labels.indexOf('=');
+      return at > 0 && at < labels.length - 1 ? [{ expression: labels.slice(0, at).join(' '), result: labels.slice(at + 1).join(' ') }] : [];
+    });
 }
 
 export type CalculationState =

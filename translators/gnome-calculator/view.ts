@@ -58,7 +58,9 @@ export function calculatorBlocks(reading: CalculatorReading): BlockDraft[] {
 function modeMenuBlock(reading: CalculatorReading): BlockDraft {
   const items = reading.modeItems.map((item) => {
     const name = repairName(item.name);
-    const shortcut = findAll(item, (n) => n.role === 'label').map((n) => repairName(n.name)).find((text) => text !== '' && text !== name);
+    const shortcut = findAll(item, (n) => n.role === 'label')
+      .map((n) => repairName(n.name))
+      .find((text) => text !== '' && text !== name);
     return shortcut ? `${name} (${shortcut})` : name;
   });
   return { type: 'list', id: 'mode-menu', items };

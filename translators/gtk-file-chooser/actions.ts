@@ -10,7 +10,9 @@ const PATH = z.string().min(1).max(4096);
 const CHOOSE_MS = 15_000;
 
 const chooseOutput = z.object({
-  outcome: z.enum(['chosen', 'question', 'folder']).describe('"chosen": the dialog accepted the path and closed; "question": it asks first (see question); "folder": the path is a folder, now shown.'),
+  outcome: z
+    .enum(['chosen', 'question', 'folder'])
+    .describe('"chosen": the dialog accepted the path and closed; "question": it asks first (see question); "folder": the path is a folder, now shown.'),
   question: z.string().optional().describe('Window id of the question the dialog asks (replace an existing file?).'),
   folder: z.string().optional(),
 });
@@ -55,7 +57,9 @@ export const setNameAction = defineAction({
   available: (_view, { chooser }: ChooserWindow) => chooser?.mode === 'save',
   async run(args, ctx) {
     if (args.name.includes('/')) {
-      throw new BridgeError('validation_failed', 'A file name has no "/": use go_to_folder or choose for paths.', { fields: [{ field: 'name', error: 'must not contain "/"' }] });
+      throw new BridgeError('validation_failed', 'A file name has no "/": use go_to_folder or choose for paths.', {
+        fields: [{ field: 'name', error: 'must not contain "/"' }],
+      });
     }
     const window = requireWindow(ctx);
     const entry = chooserWindow(ctx.state, window.winId).reading.name;

@@ -95,7 +95,9 @@ function outcomeOf(s: StateReader, winId: string, before: Set<string>, path: str
 /** A message dialog's text: its shown labels, in reading order. */
 export function messageOf(root: A11yNode): string {
   const reading = readWindow(root);
-  const parts = [reading.message?.text, ...reading.notices.map((n) => n.text), ...reading.texts].filter((t, i, all): t is string => !!t && all.indexOf(t) === i);
+  const parts = [reading.message?.text, ...reading.notices.map((n) => n.text), ...reading.texts].filter(
+    (t, i, all): t is string => !!t && all.indexOf(t) === i,
+  );
   return parts.map((t) => (/[.!?:]$/.test(t) ? t : `${t}.`)).join(' ');
 }
 

@@ -61,9 +61,15 @@ function buildReading(root: A11yNode): ChooserReading {
     place: folder === null ? (places?.options.find((o) => o.selected)?.label ?? null) : null,
     ...(name ? { name } : {}),
     ...(location ? { location } : {}),
-    ...optional('widget', findFirst(root, (n) => (n.actions ?? []).includes('show_location'))),
+    ...optional(
+      'widget',
+      findFirst(root, (n) => (n.actions ?? []).includes('show_location')),
+    ),
     ...optional('accept', acceptButton(root)),
-    ...optional('cancel', findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name))),
+    ...optional(
+      'cancel',
+      findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name)),
+    ),
     ...(files ? { files } : {}),
     places,
     extras: generic.fields.filter((f) => f !== name && f !== location && f.kind !== 'display'),

@@ -63,7 +63,8 @@ export const loadCellsAction = defineAction({
     if (!range) throw badRange('range', args.range, 'is not a cell or range such as "A1:D20"');
     const height = range.last.row - range.first.row + 1;
     const width = range.last.column - range.first.column + 1;
-    if (height > MAX_LOAD_ROWS || height * width > MAX_LOAD_CELLS) throw badRange('range', args.range, `is larger than ${MAX_LOAD_ROWS} rows or ${MAX_LOAD_CELLS} cells; load it in parts`);
+    if (height > MAX_LOAD_ROWS || height * width > MAX_LOAD_CELLS)
+      throw badRange('range', args.range, `is larger than ${MAX_LOAD_ROWS} rows or ${MAX_LOAD_CELLS} cells; load it in parts`);
     const values = await readRange(ctx, reading, range);
     const columns = ['row', ...Array.from({ length: width }, (_, i) => columnName(range.first.column + i))];
     const rows = values.map((row, i) => [range.first.row + i + 1, ...row]);
@@ -123,19 +124,23 @@ function shows(value: string, typed: string): boolean {
 export const setCellAction = defineAction({
   name: 'set_cell',
   title: 'Set cell',
-  description: 'Puts a value or a formula ("=SUM(A1:A3)") into one cell of the current sheet, as typing it and pressing Enter does, and returns what the cell then shows.',
+  description:
+    'Puts a value or a formula ("=SUM(A1:A3)") into one cell of the current sheet, as typing it and pressing Enter does, and returns what the cell then shows.',
   kind: 'write',
   input: z.object({
     cell: z.string().min(2).max(12).describe('The cell, e.g. "B7".'),
     value: z.string().max(10_000).describe('The content: text, a number, or a formula starting with "=". Empty clears the cell.'),
   }),
-  output: z.object({ cell: z.string(), shown: z.string().describe('What the cell shows afterwards (a formula\'s result).') }),
+  output: z.object({ cell: z.string(), shown: z.string().describe("What the cell shows afterwards (a formula's result).") }),
   timeoutMs: MOVE_TIMEOUT_MS * 2 + 3000,
   async run(args, ctx) {
     const { reading, nativeId } = atCall(ctx);
     const cell = parseCell(args.cell);
     if (!cell) throw badRange('cell', args.cell, 'is not a cell such as "B7"');
-    if (/[\n\t]/.test(args.value)) throw new BridgeError('validation_failed', 'A cell value cannot hold a line break or a tab.', { fields: [{ field: 'value', error: 'contains a line break or tab' }] });
+    if (/[\n\t]/.test(args.value))
+      throw new BridgeError('validation_failed', 'A cell value cannot hold a line break or a tab.', {
+        fields: [{ field: 'value', error: 'contains a line break or tab' }],
+      });
     const name = cellName(cell);
     await goTo(ctx, reading, { first: cell, last: cell });
     await ctx.probe.activateWindow(nativeId);
@@ -165,7 +170,11 @@ async function readBack(ctx: ActionContext, reading: CalcReading, cell: Cell, ty
   };
   await until(settled, `${name} to show the new content`).catch(() => undefined);
   if (fits(value)) return value;
-  throw new BridgeError('validation_failed', `${name} shows "${value}" after typing: Calc changed or refused the input (AutoInput completion, a validity rule or a protected cell).`, {
-    fields: [{ field: 'value', error: 'not accepted as typed' }],
-  });
+  throw new BridgeError(
+    'validation_failed',
+    `${name} shows "${value}" after typing: Calc changed or refused the input (AutoInput completion, a validity rule or a protected cell).`,
+    {
+      fields: [{ field: 'value', error: 'not accepted as typed' }],
+    },
+  );
 }

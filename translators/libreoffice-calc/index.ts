@@ -29,9 +29,12 @@ export const libreofficeCalcTranslator = defineTranslator({
   read: readCalcWindow,
   translate: (window, _tree, ctx, reading) => {
     // Everything around the sheet (tool bars, status bar, sidebar) as the generic translator reads it.
-    const around = translateGeneric(window, reading, ctx).blocks.filter((b: BlockDraft) => b.type !== 'table' && !(b.type === 'notice' && (b.id === 'partial' || b.id?.startsWith('warning-'))));
+    const around = translateGeneric(window, reading, ctx).blocks.filter(
+      (b: BlockDraft) => b.type !== 'table' && !(b.type === 'notice' && (b.id === 'partial' || b.id?.startsWith('warning-'))),
+    );
     const view = { summary: summarise(window.title, reading.calc), blocks: [...probeNotices(ctx), ...calcBlocks(reading.calc), ...around], actions: ACTIONS };
     return withGenericActions(view, reading);
   },
-  notes: 'LibreOffice Calc: the `cells` table shows the filled cells of the range on screen (see the summary); load_cells {range} reads any range, go_to_cell {cell} moves there, set_cell {cell, value} types a value or formula and returns what the cell shows.',
+  notes:
+    'LibreOffice Calc: the `cells` table shows the filled cells of the range on screen (see the summary); load_cells {range} reads any range, go_to_cell {cell} moves there, set_cell {cell, value} types a value or formula and returns what the cell shows.',
 });

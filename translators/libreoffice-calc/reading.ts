@@ -40,7 +40,9 @@ export function readCalc(root: A11yNode): CalcReading | undefined {
   if (!spreadsheet || !table) return undefined;
   const attrs = table.attributes ?? {};
   const first = { row: num(attrs.first_row, 0), column: num(attrs.first_column, 0) };
-  const rows = table.children.filter((r) => r.role === 'table_row').map((row, i) => row.children.map((cell, j) => readCellNode(cell, { row: first.row + i, column: first.column + j })));
+  const rows = table.children
+    .filter((r) => r.role === 'table_row')
+    .map((row, i) => row.children.map((cell, j) => readCellNode(cell, { row: first.row + i, column: first.column + j })));
   const shownColumns = num(attrs.shown_columns, rows[0]?.length ?? 0);
   const focused = rows.flat().find((c) => c.focused);
   return {
@@ -49,7 +51,13 @@ export function readCalc(root: A11yNode): CalcReading | undefined {
     size: { rows: num(attrs.rows, 0), columns: num(attrs.columns, 0) },
     shown: attrs.first_row !== undefined ? { first, rows: rows.length, columns: shownColumns } : null,
     rows: rows.map((r) => r.map(({ focused: _f, formula: _x, ...cell }) => cell)),
-    cursor: focused && { name: focused.name, row: focused.row, column: focused.column, value: focused.value, ...(focused.formula ? { formula: focused.formula } : {}) },
+    cursor: focused && {
+      name: focused.name,
+      row: focused.row,
+      column: focused.column,
+      value: focused.value,
+      ...(focused.formula ? { formula: focused.formula } : {}),
+    },
     nameBox: nameBoxOf(root),
     sheets: sheetTabs(root),
   };

@@ -5,7 +5,16 @@
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
 import { z } from 'zod';
-import { acceptsKeys, CHORDS_INPUT, closeDiscardingAction, defineAction, defineTranslator, focusAction, isWindowOnly, requireWindow } from '../../src/sdk/translate.js';
+import {
+  acceptsKeys,
+  CHORDS_INPUT,
+  closeDiscardingAction,
+  defineAction,
+  defineTranslator,
+  focusAction,
+  isWindowOnly,
+  requireWindow,
+} from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 /** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
@@ -20,8 +29,7 @@ async function settle(ctx: ActionContext, winId: string): Promise<void> {
 const typeText = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description:
-    'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
+  description: 'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
   kind: 'write',
   available: (_view, root: A11yNode) => acceptsKeys(root),
   input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
@@ -37,8 +45,7 @@ const pressKeys = defineAction({
   name: 'press_keys',
   title: 'Press keys',
   description:
-    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. ' +
-    'Modifiers: ctrl, shift, alt (option), cmd (super).',
+    'Presses keys or key chords in order, e.g. ["ctrl+s"], ["Tab", "Tab", "Return"], ["alt+F4"]. ' + 'Modifiers: ctrl, shift, alt (option), cmd (super).',
   // Keys can do anything (alt+F4, ctrl+w discard work), as in the generic translator.
   kind: 'destructive',
   available: (_view, root: A11yNode) => acceptsKeys(root),

@@ -24,7 +24,10 @@ function submitInput(_view: WindowView, { generic }: GenericReading) {
   const secret = value.kind === 'secret' ? ' It is typed into a password field and never shown back.' : '';
   const valueSchema = z.string().max(10_000).describe(`The text for "${value.label}".${secret}`);
   if (!username) return z.object({ value: valueSchema });
-  return z.object({ username: z.string().max(10_000).optional().describe(`The text for "${username.label}" (kept as shown when left out).`), value: valueSchema });
+  return z.object({
+    username: z.string().max(10_000).optional().describe(`The text for "${username.label}" (kept as shown when left out).`),
+    value: valueSchema,
+  });
 }
 
 async function fill(ctx: ActionContext, field: Field, text: string): Promise<void> {
@@ -49,7 +52,11 @@ const submitAction = defineAction({
   },
 });
 
-export function translateEntry(window: WindowFacts, { generic }: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<GenericReading> {
+export function translateEntry(
+  window: WindowFacts,
+  { generic }: GenericReading,
+  ctx: Pick<TranslateContext, 'warnings' | 'truncated'>,
+): WindowView<GenericReading> {
   const fields = entryFields(generic);
   const asked = fields.map((f) => f.label).join(' and ');
   const values = fields.map((f) => (fields.length === 1 ? describeValue(f) : `${f.label} ${describeValue(f)}`)).join(', ');

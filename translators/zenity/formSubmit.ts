@@ -32,9 +32,18 @@ function submitInput(_view: unknown, { form }: ZenityWindow) {
   return z.object({
     fields: z.looseObject(shape).optional().describe('Values by field label, as in the fields block. Fields left out keep what they show.'),
     optional: z
-      .array(fields.length > 0 ? namesEnum(fields.map((f) => f.label), 'A field label.') : z.string())
+      .array(
+        fields.length > 0
+          ? namesEnum(
+              fields.map((f) => f.label),
+              'A field label.',
+            )
+          : z.string(),
+      )
       .optional()
-      .describe('Labels of fields that may stay empty. Every other field is required: an empty one fails the call with validation_failed naming it, and the form is not sent.'),
+      .describe(
+        'Labels of fields that may stay empty. Every other field is required: an empty one fails the call with validation_failed naming it, and the form is not sent.',
+      ),
   });
 }
 
@@ -63,9 +72,13 @@ export const formSubmitAction = defineAction({
     const missing = (now ? settableFields(formFields(now.tree.root)) : []).filter((f) => f.value === '' && !(args.optional ?? []).includes(f.label));
     if (missing.length > 0) {
       const names = missing.map((f) => f.label).join(', ');
-      throw new BridgeError('validation_failed', `The form was not sent: required field${missing.length === 1 ? '' : 's'} empty: ${names}. The values given are filled in; fill the missing ones (or list them in optional) and submit again.`, {
-        fields: missing.map((f) => ({ field: `fields.${f.label}`, error: 'required: it is empty' })),
-      });
+      throw new BridgeError(
+        'validation_failed',
+        `The form was not sent: required field${missing.length === 1 ? '' : 's'} empty: ${names}. The values given are filled in; fill the missing ones (or list them in optional) and submit again.`,
+        {
+          fields: missing.map((f) => ({ field: `fields.${f.label}`, error: 'required: it is empty' })),
+        },
+      );
     }
     await pressAndWaitClosed(ctx, acceptButton(window.tree.root), 'OK');
     return { message: 'The form was sent; the dialog closed.' };
@@ -81,6 +94,8 @@ async function apply(ctx: ActionContext, field: FormField, value: string): Promi
     if (!isBridgeError(error) || error.code !== 'validation_failed') throw error;
     const reason = error.extra.fields?.[0]?.error ?? 'not accepted';
     // Never quote a password in an error (P-SENS-1).
-    throw new BridgeError('validation_failed', `${field.label}: ${field.kind === 'secret' ? 'not accepted' : reason}.`, { fields: [{ field: `fields.${field.label}`, error: reason }] });
+    throw new BridgeError('validation_failed', `${field.label}: ${field.kind === 'secret' ? 'not accepted' : reason}.`, {
+      fields: [{ field: `fields.${field.label}`, error: reason }],
+    });
   }
 }

@@ -6,7 +6,18 @@
  * until every row is in.
  */
 import { z } from 'zod';
-import { BridgeError, buildBlocks, defineAction, findFirst, hasState, isCut, PREVIEW_ROWS, readWindow, requireWindow, rowsOf } from '../../src/sdk/translate.js';
+import {
+  BridgeError,
+  buildBlocks,
+  defineAction,
+  findFirst,
+  hasState,
+  isCut,
+  PREVIEW_ROWS,
+  readWindow,
+  requireWindow,
+  rowsOf,
+} from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, Collection, GenericReading, TranslateContext, WindowFacts, WindowReading, WindowView } from '../../src/sdk/translate.js';
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 
@@ -33,7 +44,11 @@ const chooseAction = defineAction({
     const list = listOf(readWindow(root));
     if (!list) throw new BridgeError('action_not_available', 'The list is not shown any more. Re-read app://windows.');
     if (args.row >= list.total) {
-      throw new BridgeError('validation_failed', `The list has ${count(list.total)} rows (0 to ${list.total - 1}); a big list may still be filling: re-read app://windows.`, { fields: [{ field: 'row', error: `out of range: 0 to ${list.total - 1}` }] });
+      throw new BridgeError(
+        'validation_failed',
+        `The list has ${count(list.total)} rows (0 to ${list.total - 1}); a big list may still be filling: re-read app://windows.`,
+        { fields: [{ field: 'row', error: `out of range: 0 to ${list.total - 1}` }] },
+      );
     }
     const { nodes, cells } = await readRow(ctx, list, args.row);
     const shown = firstText(cells);
@@ -66,7 +81,11 @@ async function mark(ctx: ActionContext, nodes: A11yNode[]): Promise<void> {
   await ctx.probe.select((nodes[0] as A11yNode).ref);
 }
 
-export function translateList(window: WindowFacts, { generic: reading }: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<GenericReading> {
+export function translateList(
+  window: WindowFacts,
+  { generic: reading }: GenericReading,
+  ctx: Pick<TranslateContext, 'warnings' | 'truncated'>,
+): WindowView<GenericReading> {
   const list = reading.collections[0] as Collection;
   // The probe cut the big table on purpose (budget): its total says so; load_rows reads on.
   const cutByList = list.node.childCount !== undefined && list.node.childCount > list.node.children.length;

@@ -21,7 +21,13 @@ const answerAction = defineAction({
   title: 'Answer',
   description: 'Presses one of the dialog’s buttons; the dialog closes and the program that opened it gets the answer.',
   kind: 'destructive',
-  input: (_view, { root }: GenericReading) => z.object({ choice: namesEnum(dialogButtons(root).map((b) => b.label), 'The button to press, by its label as shown.') }),
+  input: (_view, { root }: GenericReading) =>
+    z.object({
+      choice: namesEnum(
+        dialogButtons(root).map((b) => b.label),
+        'The button to press, by its label as shown.',
+      ),
+    }),
   output: z.object({ choice: z.string() }),
   available: (_view, { root }: GenericReading) => dialogButtons(root).length > 0,
   async run(args, ctx) {
@@ -33,9 +39,15 @@ const answerAction = defineAction({
   },
 });
 
-export function translateMessage(window: WindowFacts, reading: GenericReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): WindowView<GenericReading> {
+export function translateMessage(
+  window: WindowFacts,
+  reading: GenericReading,
+  ctx: Pick<TranslateContext, 'warnings' | 'truncated'>,
+): WindowView<GenericReading> {
   const { kind, text } = messageOf(reading);
-  const choices = dialogButtons(reading.root).map((b) => `"${b.label}"`).join(', ');
+  const choices = dialogButtons(reading.root)
+    .map((b) => `"${b.label}"`)
+    .join(', ');
   const blocks: BlockDraft[] = [
     ...probeNotices(ctx),
     kind === 'question' ? { type: 'text', id: 'question', text } : { type: 'notice', id: 'message', severity: kind, text },

@@ -48,7 +48,8 @@ export class BlobSpool {
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const handle = `${HANDLE_PREFIX}${createHmac('sha256', this.key).update(sha256).digest('hex')}`;
     const known = this.entries.get(handle);
-    if (known) this.entries.delete(handle); // re-inserted below as the newest
+    if (known)
+      this.entries.delete(handle); // re-inserted below as the newest
     else this.size += bytes.length;
     this.entries.set(handle, { bytes, mime, sha256 });
     this.evict();

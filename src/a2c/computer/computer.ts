@@ -78,7 +78,10 @@ export class Computer {
 
   tools(): SmcpTool[] {
     return [...this.toolOwners].map(([tool, server]) => {
-      const found = this.servers.get(server)?.tools().find((t) => t.name === tool);
+      const found = this.servers
+        .get(server)
+        ?.tools()
+        .find((t) => t.name === tool);
       return toSmcpTool(found ?? { name: tool, inputSchema: { type: 'object' } });
     });
   }
@@ -86,7 +89,11 @@ export class Computer {
   async callTool(req: ToolCallReq): Promise<Record<string, unknown>> {
     const serverName = this.toolOwners.get(req.tool_name);
     const server = serverName === undefined ? undefined : this.servers.get(serverName);
-    if (!server) return toolErrorResult(A2C_ERRORS.toolNotFound, `Tool "${req.tool_name}" is not offered by any MCP server of this Computer; call client:get_tools again.`);
+    if (!server)
+      return toolErrorResult(
+        A2C_ERRORS.toolNotFound,
+        `Tool "${req.tool_name}" is not offered by any MCP server of this Computer; call client:get_tools again.`,
+      );
     const record: ToolCallRecord = { server: server.name, tool: req.tool_name, req_id: req.req_id, timestamp: new Date().toISOString(), success: false };
     // Registered before the first await: a cancel arriving right behind the call finds it.
     const controller = this.track(req.req_id);
@@ -138,7 +145,12 @@ export class Computer {
     const server = this.servers.get(serverName);
     if (!server) return { code: A2C_ERRORS.mcpServerNotFound, message: 'MCP Server not registered', mcp_server_name: serverName };
     if (!server.hasResources) {
-      return { code: A2C_ERRORS.mcpCapabilityNotSupported, message: "MCP Server does not support 'resources' capability", mcp_server_name: serverName, capability: 'resources' };
+      return {
+        code: A2C_ERRORS.mcpCapabilityNotSupported,
+        message: "MCP Server does not support 'resources' capability",
+        mcp_server_name: serverName,
+        capability: 'resources',
+      };
     }
     try {
       const page = await server.listResourcesPage(cursor);

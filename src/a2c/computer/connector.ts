@@ -93,23 +93,24 @@ export class ComputerConnector {
   private join(socket: Socket): void {
     if (this.stopped) return;
     const { office, log } = this.options;
-    socket.timeout(this.options.joinTimeoutMs ?? 10_000).emit(
-      EVENTS.joinOffice,
-      { role: 'computer', name: this.computer.name, office_id: office },
-      (error: Error | null, ...ack: unknown[]) => {
+    socket
+      .timeout(this.options.joinTimeoutMs ?? 10_000)
+      .emit(EVENTS.joinOffice, { role: 'computer', name: this.computer.name, office_id: office }, (error: Error | null, ...ack: unknown[]) => {
         if (error) {
           log.warn('server:join_office got no answer; retrying', { office });
           if (socket.connected && !this.stopped) setTimeout(() => this.join(socket), this.options.reconnectionDelayMs ?? 1000);
           return;
         }
         const [ok, message] = Array.isArray(ack[0]) ? (ack[0] as unknown[]) : ack;
-        if (ok !== true) return this.end(new ConnectionRejectedError(`the server refused to let "${this.computer.name}" join office "${office}": ${String(message ?? 'no reason given')}`));
+        if (ok !== true)
+          return this.end(
+            new ConnectionRejectedError(`the server refused to let "${this.computer.name}" join office "${office}": ${String(message ?? 'no reason given')}`),
+          );
         this.joined = true;
         log.info('joined the A2C-SMCP office', { office, computer: this.computer.name });
         this.firstJoin?.resolve();
         this.firstJoin = null;
-      },
-    );
+      });
   }
 
   private onConnectError(socket: Socket, error: Error): void {

@@ -41,8 +41,7 @@ export function versionRejection(error: Error): { body: VersionMismatchBody | nu
 
 /** One line for the user: both versions and what the server accepts. */
 export function describeMismatch(body: VersionMismatchBody | null): string {
-  const range =
-    body?.min_supported && body.max_supported ? `${body.min_supported} to ${body.max_supported}` : (body?.server_version ?? 'an unknown range');
+  const range = body?.min_supported && body.max_supported ? `${body.min_supported} to ${body.max_supported}` : (body?.server_version ?? 'an unknown range');
   return `A2C-SMCP protocol version mismatch (4008): this Computer speaks ${A2C_PROTOCOL_VERSION}, the server supports ${range}${
     body?.server_version ? ` (server version ${body.server_version})` : ''
   }; not retrying.`;

@@ -9,9 +9,7 @@ import type { MCPServerConfig } from '../schemas/config.js';
 
 /** How a hosted server is started or reached. */
 export type ServerLaunch =
-  | { type: 'stdio'; command: string; args: string[]; cwd?: string }
-  | { type: 'streamable'; url: string }
-  | { type: 'sse'; url: string };
+  { type: 'stdio'; command: string; args: string[]; cwd?: string } | { type: 'streamable'; url: string } | { type: 'sse'; url: string };
 
 /** The defaults of the MCP Python client, which the official Computer's configs carry. */
 const STREAMABLE_TIMEOUT = 'PT30S';
@@ -28,13 +26,26 @@ export function toServerConfig(name: string, launch: ServerLaunch): MCPServerCon
       return {
         ...base,
         type: 'stdio',
-        server_parameters: { command: launch.command, args: launch.args, env: null, cwd: launch.cwd ?? null, encoding: 'utf-8', encoding_error_handler: 'strict' },
+        server_parameters: {
+          command: launch.command,
+          args: launch.args,
+          env: null,
+          cwd: launch.cwd ?? null,
+          encoding: 'utf-8',
+          encoding_error_handler: 'strict',
+        },
       };
     case 'streamable':
       return {
         ...base,
         type: 'streamable',
-        server_parameters: { url: launch.url, headers: null, timeout: STREAMABLE_TIMEOUT, sse_read_timeout: STREAMABLE_SSE_READ_TIMEOUT, terminate_on_close: true },
+        server_parameters: {
+          url: launch.url,
+          headers: null,
+          timeout: STREAMABLE_TIMEOUT,
+          sse_read_timeout: STREAMABLE_SSE_READ_TIMEOUT,
+          terminate_on_close: true,
+        },
       };
     case 'sse':
       return { ...base, type: 'sse', server_parameters: { url: launch.url, headers: null, timeout: SSE_TIMEOUT_S, sse_read_timeout: SSE_READ_TIMEOUT_S } };

@@ -65,10 +65,7 @@ export function cancelledResult(): Record<string, unknown> {
   return { content: [{ type: 'text', text: 'Tool call cancelled' }], isError: true, meta: { ...CANCEL_MARKERS } };
 }
 
-export type A2cToolErrorCode =
-  | typeof A2C_ERRORS.toolNotFound
-  | typeof A2C_ERRORS.toolExecutionFailed
-  | typeof A2C_ERRORS.toolTimeout;
+export type A2cToolErrorCode = typeof A2C_ERRORS.toolNotFound | typeof A2C_ERRORS.toolExecutionFailed | typeof A2C_ERRORS.toolTimeout;
 
 /**
  * A failed call as an MCP `CallToolResult` (`isError: true`), the code in the result-level `meta`

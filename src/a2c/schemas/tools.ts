@@ -20,14 +20,7 @@ export const ToolCallReq = AgentCallData.extend({
 export const GetToolsReq = AgentCallData.extend({ computer: z.string() });
 
 /** types.py `AttributeValue`: str | bool | int | float | Sequence of one of them. No null. */
-const AttributeValue = z.union([
-  z.string(),
-  z.boolean(),
-  z.number(),
-  z.array(z.string()),
-  z.array(z.boolean()),
-  z.array(z.number()),
-]);
+const AttributeValue = z.union([z.string(), z.boolean(), z.number(), z.array(z.string()), z.array(z.boolean()), z.array(z.number())]);
 
 /** SMCP_PY `SMCPTool` (total; `meta` NotRequired, `Attributes | None`). */
 export const SMCPTool = z.object({

@@ -10,4 +10,3 @@ export const PERMISSION_NOTICE =
   '(your terminal such as Terminal or iTerm, or the editor or app that started node; add it with "+" if it is not listed), ' +
   'then restart GUI Bridge. Screenshots additionally need Screen Recording permission in the same place. ' +
   'Until then only the window title, a screenshot and keyboard input are available.';
-

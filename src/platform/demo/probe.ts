@@ -2,18 +2,7 @@
  * The demo app seen through the probe interface, exactly as the bridge sees a real platform:
  * windows, accessibility trees, primitives and a change feed.
  */
-import type {
-  A11yNode,
-  AppInfo,
-  DesktopTopology,
-  KeyInput,
-  NativeWindow,
-  Probe,
-  ProbeChange,
-  ProbeFactory,
-  TreeBudget,
-  WindowTree,
-} from '../probe.js';
+import type { A11yNode, AppInfo, DesktopTopology, KeyInput, NativeWindow, Probe, ProbeChange, ProbeFactory, TreeBudget, WindowTree } from '../probe.js';
 import { parseChords } from '../chords.js';
 import { applyBudget } from '../treeBudget.js';
 import { CURRENCIES, DemoApp, MAX_DEMO_WINDOWS, type DemoOptions } from './model.js';
@@ -80,9 +69,7 @@ export class DemoProbe implements Probe {
   }
 
   subscribe(listener: (change: ProbeChange) => void): () => void {
-    return this.app.onChange((change) =>
-      listener(change.kind === 'windows' ? change : { kind: 'content', nativeIds: [change.windowId] }),
-    );
+    return this.app.onChange((change) => listener(change.kind === 'windows' ? change : { kind: 'content', nativeIds: [change.windowId] }));
   }
 
   async doAction(ref: string, _action: string): Promise<void> {

@@ -56,10 +56,7 @@ function renderOrder(id: string, order: OrderState): A11yNode[] {
       node(ref, field === 'password' ? 'password_text' : 'text', ORDER_FIELD_LABELS[field], {
         ...fieldValue(order, field),
         states: [...SHOWN, ...editable, 'single_line', ...(error ? ['invalid_entry'] : [])],
-        relations: [
-          { type: 'labelled_by', targets: [`${ref}-label`] },
-          ...(error ? [{ type: 'error_message', targets: [`${ref}-error`] }] : []),
-        ],
+        relations: [{ type: 'labelled_by', targets: [`${ref}-label`] }, ...(error ? [{ type: 'error_message', targets: [`${ref}-error`] }] : [])],
       }),
     );
     if (error) form.push(node(`${ref}-error`, 'label', error, { relations: [{ type: 'error_for', targets: [ref] }] }));
@@ -104,10 +101,7 @@ function infoBar(ref: string, type: 'info' | 'error', text: string): A11yNode {
 
 function renderConfirm(app: DemoApp, id: string, dialog: ConfirmState): A11yNode[] {
   const order = app.windows.get(dialog.orderWindowId)?.content;
-  const question =
-    order?.kind === 'order'
-      ? `Submit order #${order.orderNo} to ${order.recipient} for ${order.amount}?`
-      : 'Submit this order?';
+  const question = order?.kind === 'order' ? `Submit order #${order.orderNo} to ${order.recipient} for ${order.amount}?` : 'Submit this order?';
   return [
     node(`${id}/question`, 'label', question),
     node(`${id}/confirm`, 'push_button', 'Confirm', { actions: ['click'], attributes: { default: 'true' } }),

@@ -14,11 +14,5 @@ export function reportRow(reportNo: number, index: number): ReportRow {
   const units = (seed % 97) + 1;
   const price = 5 + (seed % 13) * 2.5;
   const date = new Date(START + (index % 365) * DAY_MS).toISOString().slice(0, 10);
-  return [
-    date,
-    REGIONS[index % REGIONS.length] as string,
-    PRODUCTS[seed % PRODUCTS.length] as string,
-    units,
-    `$${(units * price).toFixed(2)}`,
-  ];
+  return [date, REGIONS[index % REGIONS.length] as string, PRODUCTS[seed % PRODUCTS.length] as string, units, `$${(units * price).toFixed(2)}`];
 }

@@ -57,7 +57,10 @@ export class GtkActions {
 
   async activate(endpoint: GtkAppEndpoint, name: string): Promise<void> {
     const link = await this.open();
-    await link.call({ destination: endpoint.busName, path: endpoint.objectPath, interface: ACTIONS_IFACE, member: 'Activate', signature: 'sava{sv}', body: [name, [], {}] }, 5000);
+    await link.call(
+      { destination: endpoint.busName, path: endpoint.objectPath, interface: ACTIONS_IFACE, member: 'Activate', signature: 'sava{sv}', body: [name, [], {}] },
+      5000,
+    );
   }
 
   close(): void {

@@ -30,8 +30,7 @@ export interface LinuxProbeOptions {
 const NO_ACCESSIBLE =
   'This window exposes no accessibility information (its toolkit has no AT-SPI support, or accessibility is off for it): only its title and keyboard input are available.';
 
-const PENDING =
-  "This window's accessible has not appeared yet (the application is still building it): its content will be read as soon as it does.";
+const PENDING = "This window's accessible has not appeared yet (the application is still building it): its content will be read as soon as it does.";
 
 function busDown(reason: string): string {
   return `The accessibility bus is unavailable (${reason}): this window's content cannot be read until it is back.`;
@@ -70,7 +69,11 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   ) {
     super(atspi, feed);
     this.source = new X11WindowSource(x11, (windows, apps) => this.appActions(windows, apps));
-    this.pairing = new PairingWatch({ retry: () => feed.markWindows(), paired: (ids) => feed.markContent(ids), accessible: (w) => mapsAccessibilityBridge(w.x11.pid) });
+    this.pairing = new PairingWatch({
+      retry: () => feed.markWindows(),
+      paired: (ids) => feed.markContent(ids),
+      accessible: (w) => mapsAccessibilityBridge(w.x11.pid),
+    });
     // An application that stops or starts answering again: its windows' notices change.
     atspi.onResponsiveness((bus) => {
       feed.markWindows();

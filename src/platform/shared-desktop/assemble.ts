@@ -48,9 +48,7 @@ export async function openDesktopProbe(options: DesktopProbeOptionsBase, wiring:
   const parts = await assembleDesktop(wiring.platform, options);
   const spawn = options.helperSpawn ?? wiring.spawn;
   let probe: DesktopProbe | null = null;
-  const helper =
-    options.helper ??
-    (spawn ? new HelperClient({ name: wiring.helperName, spawn, log, onHealth: () => probe?.helperHealthChanged() }) : null);
+  const helper = options.helper ?? (spawn ? new HelperClient({ name: wiring.helperName, spawn, log, onHealth: () => probe?.helperHealthChanged() }) : null);
   probe = new DesktopProbe({
     platform: wiring.platform,
     windows: new wiring.windows({
@@ -87,7 +85,10 @@ export async function assembleDesktop(platform: 'win32' | 'darwin', options: Des
     throw new Error(`the ${platform === 'win32' ? 'Windows' : 'macOS'} probe runs on ${platform} only (this is ${process.platform})`);
   }
   const windowManager = options.windowManager ?? (await requireWindowManager());
-  const nut = options.nut !== undefined ? { api: options.nut, reason: 'keyboard input and screenshots are unavailable (nut-js is missing)' } : await optionalNut(options.log);
+  const nut =
+    options.nut !== undefined
+      ? { api: options.nut, reason: 'keyboard input and screenshots are unavailable (nut-js is missing)' }
+      : await optionalNut(options.log);
   const selector = typeof options.app === 'string' ? parseAppSelector(options.app) : options.app;
   if (!nut.api) {
     return { windowManager, input: null, screenshots: null, inputMissing: nut.reason, ...(selector ? { selector } : {}) };

@@ -70,8 +70,6 @@ export class ChangeWatcher {
 
 function signature(windows: NativeWindow[]): string {
   return JSON.stringify(
-    windows
-      .map((w) => [w.nativeId, w.title, w.modal, w.ownerNativeId, w.active, w.bounds])
-      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    windows.map((w) => [w.nativeId, w.title, w.modal, w.ownerNativeId, w.active, w.bounds]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   );
 }

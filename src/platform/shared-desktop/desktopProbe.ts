@@ -63,7 +63,9 @@ export class DesktopProbe implements Probe {
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
     const window = this.windowsById.get(nativeId);
     if (!window) throw new Error(`window ${nativeId} is gone`);
-    const result = this.options.trees ? await this.options.trees.readTree(window, budget) : { unavailable: this.options.treesMissing ?? 'No accessibility helper is available on this system.' };
+    const result = this.options.trees
+      ? await this.options.trees.readTree(window, budget)
+      : { unavailable: this.options.treesMissing ?? 'No accessibility helper is available on this system.' };
     const tree = isUnavailable(result) ? windowOnlyTree({ window, reason: result.unavailable }) : result;
     this.lastTrees.set(nativeId, tree);
     return tree;

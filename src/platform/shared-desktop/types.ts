@@ -24,10 +24,7 @@ export function isUnavailable(result: TreeResult): result is TreesUnavailable {
   return 'unavailable' in result;
 }
 
-export type TreePrimitives = Pick<
-  ActionPrimitives,
-  'doAction' | 'setText' | 'insertText' | 'setValue' | 'select' | 'focus' | 'readChildren' | 'readText'
->;
+export type TreePrimitives = Pick<ActionPrimitives, 'doAction' | 'setText' | 'insertText' | 'setValue' | 'select' | 'focus' | 'readChildren' | 'readText'>;
 
 /** Accessibility trees and node-level actions: UI Automation or AX through a helper process. */
 export interface TreeSource extends TreePrimitives {

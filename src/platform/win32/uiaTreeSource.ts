@@ -6,13 +6,7 @@ import { HelperError } from '../shared-desktop/helperProtocol.js';
 import { insertBySplice, type TreeResult, type TreeSource } from '../shared-desktop/types.js';
 import { treesUnavailableText } from '../shared-desktop/windowOnly.js';
 import { uiaNodeToA11y } from './uiaMapping.js';
-import {
-  UiaChildrenResultSchema,
-  UiaCloseResultSchema,
-  UiaDoneSchema,
-  UiaTextResultSchema,
-  UiaTreeResultSchema,
-} from './uiaSchemas.js';
+import { UiaChildrenResultSchema, UiaCloseResultSchema, UiaDoneSchema, UiaTextResultSchema, UiaTreeResultSchema } from './uiaSchemas.js';
 
 /** Extra time the client allows beyond the helper's own walking deadline (JSON, pipes). */
 const TRANSPORT_MARGIN_MS = 2000;
@@ -30,9 +24,7 @@ export class UiaTreeSource implements TreeSource {
       const { roots, nodeCount } = buildForest(result.nodes, (raw, parent) => uiaNodeToA11y(raw, parent, window.modal));
       const root = roots[0];
       if (!root) throw new Error(`window ${window.nativeId} has no UI Automation element`);
-      const warnings = result.timedOut
-        ? [`This window answered slowly: only part of its content was read within ${budget.deadlineMs} ms.`]
-        : [];
+      const warnings = result.timedOut ? [`This window answered slowly: only part of its content was read within ${budget.deadlineMs} ms.`] : [];
       return { root, nodeCount, truncated: result.truncated, warnings };
     } catch (error) {
       return unavailableOrThrow(error, window);

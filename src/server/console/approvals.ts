@@ -51,7 +51,12 @@ export class ConsoleApprovals implements Approver {
 
   approve(request: ApprovalRequest): Promise<ApprovalDecision> {
     if (this.viewers() === 0) {
-      return Promise.resolve({ approved: false, by: 'console', unavailable: true, reason: `"${request.toolName}" needs a human's confirmation (--confirm), but no console page is open. It was not run.` });
+      return Promise.resolve({
+        approved: false,
+        by: 'console',
+        unavailable: true,
+        reason: `"${request.toolName}" needs a human's confirmation (--confirm), but no console page is open. It was not run.`,
+      });
     }
     const id = this.nextId++;
     const view: PendingApproval = {
@@ -71,11 +76,16 @@ export class ConsoleApprovals implements Approver {
         this.changed();
         resolve(decision);
       };
-      const onAbort = () => finish({ approved: false, by: 'console', reason: `Nobody confirmed "${request.title}" (the question was withdrawn). It was not run.` });
+      const onAbort = () =>
+        finish({ approved: false, by: 'console', reason: `Nobody confirmed "${request.title}" (the question was withdrawn). It was not run.` });
       this.waiting.set(id, {
         view,
         answer: (approved) =>
-          finish(approved ? { approved: true, by: 'console' } : { approved: false, by: 'console', reason: `The desktop owner declined "${request.title}" in the console. It was not run.` }),
+          finish(
+            approved
+              ? { approved: true, by: 'console' }
+              : { approved: false, by: 'console', reason: `The desktop owner declined "${request.title}" in the console. It was not run.` },
+          ),
       });
       if (request.signal?.aborted) return onAbort();
       request.signal?.addEventListener('abort', onAbort, { once: true });

@@ -15,10 +15,8 @@ export interface A2cBridge {
   close(): Promise<void>;
 }
 
-export async function startA2cBridge(
-  options: { demo?: DemoOptions; resources?: WindowResourceOptions; probe?: DemoProbe } = {},
-): Promise<A2cBridge> {
-  const probe = options.probe ?? await openDemoProbe({ effectDelayMs: 5, ...options.demo });
+export async function startA2cBridge(options: { demo?: DemoOptions; resources?: WindowResourceOptions; probe?: DemoProbe } = {}): Promise<A2cBridge> {
+  const probe = options.probe ?? (await openDemoProbe({ effectDelayMs: 5, ...options.demo }));
   const bridge = await Bridge.start({ probe, registry, log: silentLogger });
   const resources = createWindowResources(bridge, options.resources);
   const hub = new SessionHub(bridge, silentLogger, resources);

@@ -36,8 +36,7 @@ export async function connectAgent(url: string, office: string, name = 'agent-1'
   return {
     socket,
     notifications,
-    call: (event, computer, payload = {}) =>
-      socket.timeout(10_000).emitWithAck(event, { agent: name, req_id: randomUUID(), computer, ...payload }),
+    call: (event, computer, payload = {}) => socket.timeout(10_000).emitWithAck(event, { agent: name, req_id: randomUUID(), computer, ...payload }),
     cancel: (reqId) => void socket.emit('server:tool_call_cancel', { agent: name, req_id: reqId }),
     close: () => void socket.disconnect(),
   };

@@ -23,11 +23,7 @@ export interface ComputerRig {
   close(): Promise<void>;
 }
 
-export async function startComputer(
-  name: string,
-  connector: Omit<ConnectorOptions, 'log'>,
-  resources: WindowResourceOptions = {},
-): Promise<ComputerRig> {
+export async function startComputer(name: string, connector: Omit<ConnectorOptions, 'log'>, resources: WindowResourceOptions = {}): Promise<ComputerRig> {
   const a2c = await startA2cBridge({ resources });
   const computer = new Computer(name, silentLogger);
   await computer.addServer(await hostBridge(a2c.hub, silentLogger));

@@ -72,7 +72,13 @@ export async function startSmcpServer(options: SmcpServerOptions = {}): Promise<
 }
 
 /** Missing → 400 + 4008; malformed → 400; incompatible → 400 + 4008 + the supported range. */
-function versionGate(req: IncomingMessage, res: ServerResponse, next: () => void, server: { major: number; minor: number; patch: number }, log: Handshake[]): void {
+function versionGate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  server: { major: number; minor: number; patch: number },
+  log: Handshake[],
+): void {
   const query = new URL(req.url ?? '/', 'http://x').searchParams;
   const raw = query.get('a2c_version');
   const isHandshake = !query.has('sid');
@@ -88,7 +94,14 @@ function versionGate(req: IncomingMessage, res: ServerResponse, next: () => void
     const v = formatVersion(server);
     const max = server.major === 0 ? `${server.major}.${server.minor}.999` : `${server.major}.999.999`;
     return reject(
-      { code: 4008, message: 'Protocol version mismatch', server_version: v, client_version: raw, min_supported: `${server.major}.${server.minor}.0`, max_supported: max },
+      {
+        code: 4008,
+        message: 'Protocol version mismatch',
+        server_version: v,
+        client_version: raw,
+        min_supported: `${server.major}.${server.minor}.0`,
+        max_supported: max,
+      },
       true,
     );
   }

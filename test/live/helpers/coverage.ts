@@ -43,7 +43,9 @@ export async function pyatspiWindow(desktop: Desktop, atspiName: string, title: 
  * a range holding it (the summary's "cells A1:O46 shown" with the cells table of those columns).
  */
 function addressNamedCells(items: ReturnType<typeof visibleItems>): Set<string> {
-  return new Set(items.filter((item) => item.node.role === 'table_cell' && item.text === item.node.name && parseCell(item.text)).map((item) => normalise(item.text)));
+  return new Set(
+    items.filter((item) => item.node.role === 'table_cell' && item.text === item.node.name && parseCell(item.text)).map((item) => normalise(item.text)),
+  );
 }
 
 function contains(range: Range, cell: Cell | null): boolean {
@@ -61,7 +63,9 @@ export function coverageOf(reference: A11yNode, window: ProtocolWindow, tools: T
   const items = [...new Set(visible.map((item) => normalise(item.text)).filter(Boolean))];
   const atoms = outputAtoms(window, tools).map(normalise);
   const addresses = addressNamedCells(visible);
-  const ranges = atoms.flatMap((atom) => [...atom.matchAll(/\b[a-z]{1,3}[0-9]+:[a-z]{1,3}[0-9]+\b/g)].map((m) => parseRange(m[0]))).filter((r): r is Range => r !== null);
+  const ranges = atoms
+    .flatMap((atom) => [...atom.matchAll(/\b[a-z]{1,3}[0-9]+:[a-z]{1,3}[0-9]+\b/g)].map((m) => parseRange(m[0])))
+    .filter((r): r is Range => r !== null);
   const inRange = (text: string) => addresses.has(text) && ranges.some((range) => contains(range, parseCell(text)));
   const missing = items.filter((text) => !atoms.some((atom) => atom.includes(text)) && !inRange(text));
   return { ratio: items.length === 0 ? 1 : 1 - missing.length / items.length, items: items.length, missing };

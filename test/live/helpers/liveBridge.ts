@@ -61,7 +61,8 @@ export function windowQueries(client: TestClient): WindowQueries {
   const pending = (w: Snapshot['windows'][number]) => w.blocks.some((b) => b.type === 'notice' && /has not appeared yet/.test(b.text));
   const windowNow = async (id: string) => (await client.snapshot()).windows.find((w) => w.id === id);
   return {
-    windowTitled: (title, timeoutMs = 20_000) => waitFor(async () => (await client.snapshot()).windows.find((w) => title.test(w.title) && !pending(w)), timeoutMs),
+    windowTitled: (title, timeoutMs = 20_000) =>
+      waitFor(async () => (await client.snapshot()).windows.find((w) => title.test(w.title) && !pending(w)), timeoutMs),
     windowNow,
     fieldsOf: async (id) => ((await windowNow(id))?.blocks.find((b) => b.type === 'fields') as { items: FieldItems } | undefined)?.items ?? [],
   };

@@ -18,10 +18,11 @@ const TWINS = fileURLToPath(new URL('./twins.py', import.meta.url));
 const desktop = await startDesktop({ apps: ['gnome-calculator', 'gedit'] });
 const conn = await X11Connection.open(desktop.display);
 try {
-  const byTitle = async (pattern: RegExp, count = 1) => waitFor(async () => {
-    const found = (await listWindows(conn)).filter((w) => pattern.test(w.title));
-    return found.length >= count ? found : null;
-  }, 20_000);
+  const byTitle = async (pattern: RegExp, count = 1) =>
+    waitFor(async () => {
+      const found = (await listWindows(conn)).filter((w) => pattern.test(w.title));
+      return found.length >= count ? found : null;
+    }, 20_000);
   const [calculator] = await byTitle(/^Calculator$/);
   const [gedit] = await byTitle(/gedit$/);
   await desktop.launch('zenity', ['--question', '--modal', `--attach=${calculator!.xid}`, '--title=Modal question', '--text=Proceed?']);
@@ -33,7 +34,10 @@ try {
   await input.pressKeys(['ctrl+shift+s']);
   await byTitle(/^Save As$/);
   await pyatspi(desktop, 'do-action', String(calculator!.pid), 'push button', 'Primary menu');
-  await waitFor(async () => ((await pyatspi<{ done?: boolean }>(desktop, 'do-action', String(calculator!.pid), 'menu item', 'About Calculator')).done ? true : null), 10_000);
+  await waitFor(
+    async () => ((await pyatspi<{ done?: boolean }>(desktop, 'do-action', String(calculator!.pid), 'menu item', 'About Calculator')).done ? true : null),
+    10_000,
+  );
   await byTitle(/^About/);
   await new Promise((resolve) => setTimeout(resolve, 500)); // let the last window settle
   const windows: X11Window[] = await listWindows(conn);

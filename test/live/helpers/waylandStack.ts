@@ -26,7 +26,10 @@ export function waylandStack(programs: string[] = []): DisplayStack {
     checkWaylandPrograms(programs);
     const account = desktopAccount();
     // The bridge runs as the desktop's account: it must be able to read the built CLI.
-    if (account.uid !== process.getuid?.() && spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(REPO_PACKAGE)}, 4)`], { uid: account.uid, gid: account.gid }).status !== 0) {
+    if (
+      account.uid !== process.getuid?.() &&
+      spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(REPO_PACKAGE)}, 4)`], { uid: account.uid, gid: account.gid }).status !== 0
+    ) {
       throw new Error(`the desktop account ${account.name} cannot read the repository (${REPO_PACKAGE}): make it readable to that account`);
     }
     return { skip: false, reason: null };
@@ -62,7 +65,12 @@ export async function openWaylandBridge(apps: string[], serveArgs: string[] = []
   const desktop = await openDesktop({ wayland: true, apps });
   let log = '';
   try {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'serve', '--all-apps', ...serveArgs], env: desktopProcessEnv(desktop.env) as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve', '--all-apps', ...serveArgs],
+      env: desktopProcessEnv(desktop.env) as Record<string, string>,
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
     });

@@ -28,7 +28,13 @@ function value(out: string, property: string): string | null {
 }
 
 const quoted = (text: string) => [...text.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
-const list = (text: string | null) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (text: string | null) =>
+  text
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 export function xpropWindow(desktop: Desktop, nativeId: string): XpropWindow {
   const out = run(desktop, 'xprop', ['-id', nativeId, '_NET_WM_NAME', 'WM_CLASS', '_NET_WM_PID', 'WM_TRANSIENT_FOR', '_NET_WM_STATE', '_NET_WM_WINDOW_TYPE']);

@@ -14,15 +14,22 @@ const stack = displayStack(['gnome-calculator']);
 
 // Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
 describe.each(liveSessions(['gnome-calculator']))('agent task: calculate in GNOME Calculator ($session)', ({ session, skip }) => {
-  it.skipIf(skip)('computes 12*7+5 and reads 89 from the result', async () => {
-    const seen: CalculatorFacts[] = [];
-    const run = await runScenario(calculatorScenario((facts) => seen.push(facts)), session);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]?.result).toMatchObject({ result: '89', value: 89 });
-    // The state agrees with the result: mode, expression and result in the summary.
-    expect(seen[0]?.summary).toMatch(/^Calculator \(Basic mode\): 12\s*[*×]\s*7\s*\+\s*5 = 89$/);
-    expect(run.metrics.toolCalls).toBe(1);
-  }, 120_000);
+  it.skipIf(skip)(
+    'computes 12*7+5 and reads 89 from the result',
+    async () => {
+      const seen: CalculatorFacts[] = [];
+      const run = await runScenario(
+        calculatorScenario((facts) => seen.push(facts)),
+        session,
+      );
+      expect(seen).toHaveLength(1);
+      expect(seen[0]?.result).toMatchObject({ result: '89', value: 89 });
+      // The state agrees with the result: mode, expression and result in the summary.
+      expect(seen[0]?.summary).toMatch(/^Calculator \(Basic mode\): 12\s*[*×]\s*7\s*\+\s*5 = 89$/);
+      expect(run.metrics.toolCalls).toBe(1);
+    },
+    120_000,
+  );
 });
 
 describe.skipIf(stack.skip)('gnome-calculator translator on the real app', () => {
@@ -47,7 +54,9 @@ describe.skipIf(stack.skip)('gnome-calculator translator on the real app', () =>
   it('calculates an expression again, for which the calculator adds no history row', async () => {
     const { id } = await calculator();
     for (let i = 0; i < 2; i++) {
-      expect(structured(await live.client.call(`${id}__calculate`, { expression: '3+4' }))).toMatchObject({ result: { expression: '3+4', result: '7', value: 7 } });
+      expect(structured(await live.client.call(`${id}__calculate`, { expression: '3+4' }))).toMatchObject({
+        result: { expression: '3+4', result: '7', value: 7 },
+      });
     }
   });
 

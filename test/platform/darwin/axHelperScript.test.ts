@@ -31,7 +31,9 @@ describe('ax-helper.js', () => {
     const fixture = loadAxFixture('textedit-save-sheet');
     fixture.trusted = false;
     const helper = new JxaHelper(new FakeAx(fixture));
-    const failure = await helper.request('tree', { pid: 811, windowId: 301, maxNodes: 10, maxDepth: 5, deadlineMs: 1000 }, (await import('zod')).z.unknown()).catch((e: unknown) => e);
+    const failure = await helper
+      .request('tree', { pid: 811, windowId: 301, maxNodes: 10, maxDepth: 5, deadlineMs: 1000 }, (await import('zod')).z.unknown())
+      .catch((e: unknown) => e);
     expect(failure).toMatchObject({ code: 'remote', remoteCode: 'not_trusted' });
   });
 });

@@ -6,9 +6,24 @@ import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 
 function raw(overrides: Partial<AxNode>): AxNode {
   return {
-    i: 1, p: 0, ref: '88:501/r.0', role: 'AXButton', subrole: '', title: 'OK', description: '', help: '', identifier: '',
-    placeholder: '', enabled: true, focused: false, selected: false, expanded: null, modal: false, frame: [1, 2, 30, 40],
-    actions: ['AXPress'], ...overrides,
+    i: 1,
+    p: 0,
+    ref: '88:501/r.0',
+    role: 'AXButton',
+    subrole: '',
+    title: 'OK',
+    description: '',
+    help: '',
+    identifier: '',
+    placeholder: '',
+    enabled: true,
+    focused: false,
+    selected: false,
+    expanded: null,
+    modal: false,
+    frame: [1, 2, 30, 40],
+    actions: ['AXPress'],
+    ...overrides,
   };
 }
 const WINDOW = raw({ role: 'AXWindow', i: 0, p: -1 });

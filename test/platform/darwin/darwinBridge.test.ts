@@ -91,7 +91,10 @@ describe('darwin probe: secure text fields (P-SENS-1)', () => {
   it('masks AXSecureTextField from its character count and never reads its value', async () => {
     const { client, ax } = await serve('acme-vpn-alert');
     const snapshot = await client.snapshot();
-    const main = windowTitled(snapshot.windows.filter((w) => !w.modal), 'Acme VPN');
+    const main = windowTitled(
+      snapshot.windows.filter((w) => !w.modal),
+      'Acme VPN',
+    );
     const items = main.blocks.flatMap((b) => (b.type === 'fields' ? b.items : []));
     expect(items).toContainEqual(expect.objectContaining({ label: 'Password', value: SENSITIVE_MASK, sensitive: true }));
     expect(ax.reads.filter((r) => r.subrole === 'AXSecureTextField' && r.attribute === 'AXValue')).toEqual([]);

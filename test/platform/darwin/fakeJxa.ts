@@ -95,7 +95,8 @@ export class FakeAx {
       AXUIElementPerformAction: (element: AxElementSpec, action: string) => fake.perform(element, action),
       AXUIElementCopyActionNames: (element: AxElementSpec, ref: unknown[]) => ((ref[0] = new Boxed(element.actions.map((a) => new Boxed(a)))), 0),
       AXUIElementIsAttributeSettable: (element: AxElementSpec, name: string, ref: unknown[]) => ((ref[0] = element.settable.includes(name)), 0),
-      _AXUIElementGetWindow: (element: AxElementSpec, ref: unknown[]) => (element.windowId === undefined ? AX_ERROR.attributeUnsupported : ((ref[0] = element.windowId), 0)),
+      _AXUIElementGetWindow: (element: AxElementSpec, ref: unknown[]) =>
+        element.windowId === undefined ? AX_ERROR.attributeUnsupported : ((ref[0] = element.windowId), 0),
       CFCopyDescription: (value: Boxed) => {
         const f = value.value as { x: number; y: number; w: number; h: number };
         return new Boxed(`<AXValue 0x600> {value = x:${f.x}.000000 y:${f.y}.000000 w:${f.w}.000000 h:${f.h}.000000 type = kAXValueCGRectType}`);

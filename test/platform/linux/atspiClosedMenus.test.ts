@@ -14,7 +14,7 @@ const fileMenu = (states: string[] = ['enabled'], itemStates: string[] = ['enabl
 const windowWith = (menu: A11yNode) => node('w', 'frame', ['showing'], [node('bar', 'menu_bar', ['showing'], [menu])]);
 
 describe('closed menus kept between reads', () => {
-  it('reuses a closed menu\'s items (copies) until an event names one of them', () => {
+  it("reuses a closed menu's items (copies) until an event names one of them", () => {
     const menus = new ClosedMenus();
     menus.keepFrom(windowWith(fileMenu()), menus.begin());
     const first = menus.reuse(fileMenu());
@@ -27,7 +27,7 @@ describe('closed menus kept between reads', () => {
     expect(menus.reuse(fileMenu())).toBeNull(); // dropped until read again
   });
 
-  it('does not trust a read during which an event came: the event is newer than the read\'s start', () => {
+  it("does not trust a read during which an event came: the event is newer than the read's start", () => {
     const menus = new ClosedMenus();
     const since = menus.begin();
     menus.noteEvent('i1'); // arrives while the window is being read
@@ -78,7 +78,7 @@ describe('tree reads with closed menus kept (LibreOffice policy)', () => {
     });
   const itemCalls = (app: FakeApp) => app.calls.filter((c) => /\/n\/(open|save|close)$/.test(c.path)).length;
 
-  it('asks nothing about a kept menu\'s items on the next read, and reads them again once an event names one', async () => {
+  it("asks nothing about a kept menu's items on the next read, and reads them again once an event names one", async () => {
     const root = window();
     const app = new FakeApp(root);
     const menus = new ClosedMenus();
@@ -100,7 +100,8 @@ describe('tree reads with closed menus kept (LibreOffice policy)', () => {
     const root = window();
     const app = new FakeApp(root);
     const menus = new ClosedMenus();
-    const read = () => readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BUDGET, { toolkit: { name: 'gtk', version: '3.24.38' }, closedMenus: menus });
+    const read = () =>
+      readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BUDGET, { toolkit: { name: 'gtk', version: '3.24.38' }, closedMenus: menus });
     await read();
     app.calls.length = 0;
     await read();

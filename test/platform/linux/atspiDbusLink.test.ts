@@ -14,7 +14,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DbusLink } from '../../../src/platform/linux/atspi/dbusLink.js';
 
 const require = createRequire(import.meta.url);
-const { marshallMessage, messageToJsFmt } = require('dbus-next/lib/marshall-compat.js') as { marshallMessage(m: unknown): [Buffer]; messageToJsFmt(m: unknown): Record<string, unknown> };
+const { marshallMessage, messageToJsFmt } = require('dbus-next/lib/marshall-compat.js') as {
+  marshallMessage(m: unknown): [Buffer];
+  messageToJsFmt(m: unknown): Record<string, unknown>;
+};
 const { unmarshalMessages } = require('dbus-next/lib/message.js') as { unmarshalMessages(s: PassThrough, cb: (m: unknown) => void, o: object): void };
 
 type Incoming = { serial: number; member: string; body: unknown[]; type: number };
@@ -40,11 +43,15 @@ function peerServer(path: string, behaviour: Behaviour, onMessage: (m: Incoming)
       const begin = buffered.indexOf('BEGIN\r\n');
       if (begin < 0) return;
       binary = new PassThrough();
-      unmarshalMessages(binary, (raw) => {
-        const msg = messageToJsFmt(raw) as unknown as Incoming;
-        onMessage(msg);
-        behaviour(msg, socket);
-      }, {});
+      unmarshalMessages(
+        binary,
+        (raw) => {
+          const msg = messageToJsFmt(raw) as unknown as Incoming;
+          onMessage(msg);
+          behaviour(msg, socket);
+        },
+        {},
+      );
       binary.write(buffered.subarray(begin + 'BEGIN\r\n'.length));
     });
   });
@@ -87,7 +94,18 @@ describe('DbusLink', () => {
 
   it('rejects with the remote D-Bus error name', async () => {
     const l = await open((msg, socket) => {
-      socket.write(marshallMessage(new dbus.Message({ type: 3, serial: 99, replySerial: msg.serial as unknown as string, errorName: 'org.example.Error.Nope', signature: 's', body: ['remote text'] }))[0]);
+      socket.write(
+        marshallMessage(
+          new dbus.Message({
+            type: 3,
+            serial: 99,
+            replySerial: msg.serial as unknown as string,
+            errorName: 'org.example.Error.Nope',
+            signature: 's',
+            body: ['remote text'],
+          }),
+        )[0],
+      );
     });
     await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Fail' })).rejects.toMatchObject({ type: 'org.example.Error.Nope' });
   });
@@ -112,11 +130,14 @@ describe('DbusLink', () => {
 
   it('answers method calls made to it, so callers do not wait', async () => {
     const seen: Array<Incoming & { replySerial?: number; errorName?: string }> = [];
-    const l = await open((msg, socket) => {
-      if (msg.member !== 'Trigger') return;
-      socket.write(marshallMessage(new dbus.Message({ type: 1, serial: 500, path: '/us', interface: 'x.Z', member: 'Ping' }))[0]);
-      reply(socket, msg, '', []);
-    }, (m) => seen.push(m));
+    const l = await open(
+      (msg, socket) => {
+        if (msg.member !== 'Trigger') return;
+        socket.write(marshallMessage(new dbus.Message({ type: 1, serial: 500, path: '/us', interface: 'x.Z', member: 'Ping' }))[0]);
+        reply(socket, msg, '', []);
+      },
+      (m) => seen.push(m),
+    );
     await l.call({ path: '/p', interface: 'x.Y', member: 'Trigger' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen.find((m) => m.type === 3)).toMatchObject({ replySerial: 500, errorName: 'org.freedesktop.DBus.Error.UnknownMethod' });
@@ -124,7 +145,10 @@ describe('DbusLink', () => {
 
   it('rejects a body that does not fit its signature without sending anything', async () => {
     const seen: Incoming[] = [];
-    const l = await open(() => undefined, (m) => seen.push(m));
+    const l = await open(
+      () => undefined,
+      (m) => seen.push(m),
+    );
     await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Bad', signature: 'u', body: [] })).rejects.toMatchObject({ code: 'bad_argument' });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(seen).toEqual([]);

@@ -7,20 +7,46 @@ const OBJ = 'org.a11y.atspi.Event.Object';
 
 describe('decodeSignal', () => {
   it('names the event like AT-SPI and drops the text of text-changed (P-SENS-1)', () => {
-    const event = decodeSignal({ sender: ':1.5', path: '/a/1', interface: OBJ, member: 'TextChanged', body: ['insert', 0, 7, { signature: 's', value: 'hunter2' }, {}] });
-    expect(event).toMatchObject({ type: 'object:text-changed:insert', category: 'object', member: 'text-changed', source: { bus: ':1.5', path: '/a/1' }, child: null });
+    const event = decodeSignal({
+      sender: ':1.5',
+      path: '/a/1',
+      interface: OBJ,
+      member: 'TextChanged',
+      body: ['insert', 0, 7, { signature: 's', value: 'hunter2' }, {}],
+    });
+    expect(event).toMatchObject({
+      type: 'object:text-changed:insert',
+      category: 'object',
+      member: 'text-changed',
+      source: { bus: ':1.5', path: '/a/1' },
+      child: null,
+    });
     expect(JSON.stringify(event)).not.toContain('hunter2');
   });
 
   it('carries the child of children-changed and the flag of state-changed', () => {
-    const added = decodeSignal({ sender: ':1.0', path: '/org/a11y/atspi/accessible/root', interface: OBJ, member: 'ChildrenChanged', body: ['add', 3, 0, { signature: '(so)', value: [':1.9', '/org/a11y/atspi/accessible/root'] }, {}] });
+    const added = decodeSignal({
+      sender: ':1.0',
+      path: '/org/a11y/atspi/accessible/root',
+      interface: OBJ,
+      member: 'ChildrenChanged',
+      body: ['add', 3, 0, { signature: '(so)', value: [':1.9', '/org/a11y/atspi/accessible/root'] }, {}],
+    });
     expect(added).toMatchObject({ type: 'object:children-changed:add', detail1: 3, child: { bus: ':1.9', path: '/org/a11y/atspi/accessible/root' } });
-    const window = decodeSignal({ sender: ':1.5', path: '/w', interface: 'org.a11y.atspi.Event.Window', member: 'Create', body: ['', 0, 0, { signature: 'i', value: 0 }, {}] });
+    const window = decodeSignal({
+      sender: ':1.5',
+      path: '/w',
+      interface: 'org.a11y.atspi.Event.Window',
+      member: 'Create',
+      body: ['', 0, 0, { signature: 'i', value: 0 }, {}],
+    });
     expect(window?.type).toBe('window:create');
   });
 
   it('ignores other signals', () => {
-    expect(decodeSignal({ sender: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', body: [] })).toBeNull();
+    expect(
+      decodeSignal({ sender: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameOwnerChanged', body: [] }),
+    ).toBeNull();
   });
 });
 

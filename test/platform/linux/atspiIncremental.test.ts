@@ -38,7 +38,7 @@ class Editor {
   ) {}
 
   edit(): { ref: string; scope: TouchScope } {
-    const pick = <T,>(list: T[]): T => list[Math.floor(this.next() * list.length)] as T;
+    const pick = <T>(list: T[]): T => list[Math.floor(this.next() * list.length)] as T;
     const nodes = [...this.app.nodes.values()].filter((n) => this.app.parents.has(n.path));
     const target = pick(nodes);
     const ref = `${BUS}${target.path}`;
@@ -102,7 +102,13 @@ function setup(verifyAfterMs = 60_000) {
 
 describe('touches', () => {
   const scope = (member: string, detail = ''): TouchScope => {
-    const event = decodeSignal({ sender: BUS, path: '/n/x', interface: 'org.a11y.atspi.Event.Object', member, body: [detail, 0, 0, { signature: 'i', value: 0 }, {}] });
+    const event = decodeSignal({
+      sender: BUS,
+      path: '/n/x',
+      interface: 'org.a11y.atspi.Event.Object',
+      member,
+      body: [detail, 0, 0, { signature: 'i', value: 0 }, {}],
+    });
     if (!event) throw new Error('not an event');
     return scopeOf(event);
   };
@@ -229,10 +235,20 @@ describe('incremental window reads', () => {
   });
 
   it('leaves tables and cut trees to full reads', () => {
-    const table = { root: { ref: 'a', role: 'table', name: '', states: [], children: [{ ref: 'a#row0', role: 'table_row', name: '', states: [], children: [] }] }, nodeCount: 2, truncated: false, warnings: [] } satisfies WindowTree;
+    const table = {
+      root: { ref: 'a', role: 'table', name: '', states: [], children: [{ ref: 'a#row0', role: 'table_row', name: '', states: [], children: [] }] },
+      nodeCount: 2,
+      truncated: false,
+      warnings: [],
+    } satisfies WindowTree;
     expect(planTargets(table, { all: false, refs: new Map([['a', 'node']]) })).toBeNull();
     expect(planTargets({ ...table, truncated: true }, { all: false, refs: new Map([['a#row0', 'node']]) })).toBeNull();
-    const plain = { root: { ref: 'r', role: 'frame', name: '', states: [], children: [{ ref: 'c', role: 'label', name: '', states: [], children: [] }] }, nodeCount: 2, truncated: false, warnings: [] } satisfies WindowTree;
+    const plain = {
+      root: { ref: 'r', role: 'frame', name: '', states: [], children: [{ ref: 'c', role: 'label', name: '', states: [], children: [] }] },
+      nodeCount: 2,
+      truncated: false,
+      warnings: [],
+    } satisfies WindowTree;
     expect(planTargets(plain, { all: false, refs: new Map([['c', 'node']]) })?.map((t) => t.node.ref)).toEqual(['c']);
     expect(planTargets(plain, { all: false, refs: new Map([['r', 'subtree']]) })).toBeNull();
   });

@@ -23,8 +23,15 @@ function dialog(): FakeNode {
   return node('win', 'dialog', {
     name: 'Open',
     children: [
-      node('bar', 'panel', { children: [node('path', 'toggle_button', { name: 'home' }), node('b2', 'check_box', { name: 'Hidden files', states: ['visible', 'showing', 'enabled'] })] }),
-      node('box', 'panel', { children: [node('entry', 'text', { name: 'Location', interfaces: ['Text', 'EditableText'], text: '', states: ['editable', 'enabled'] })] }),
+      node('bar', 'panel', {
+        children: [
+          node('path', 'toggle_button', { name: 'home' }),
+          node('b2', 'check_box', { name: 'Hidden files', states: ['visible', 'showing', 'enabled'] }),
+        ],
+      }),
+      node('box', 'panel', {
+        children: [node('entry', 'text', { name: 'Location', interfaces: ['Text', 'EditableText'], text: '', states: ['editable', 'enabled'] })],
+      }),
       node('files', 'list', { children: [node('f1', 'list_item', { name: 'a.txt' }), node('f2', 'list_item', { name: 'b.txt' })] }),
     ],
   });
@@ -35,11 +42,22 @@ function setup(makeClient: (app: FakeApp, signal: Signal) => FakeClient = (app) 
   const app = new FakeApp(dialog());
   const connection = Object.assign(new EventEmitter(), { healthy: false });
   const signal: Signal = (path, member, detail, detail1 = 0, child?: string) =>
-    connection.emit('signal', { sender: BUS, path, interface: 'org.a11y.atspi.Event.Object', member, body: [detail, detail1, 0, { signature: '(so)', value: child ? [BUS, child] : ['', '/org/a11y/atspi/null'] }, {}] });
+    connection.emit('signal', {
+      sender: BUS,
+      path,
+      interface: 'org.a11y.atspi.Event.Object',
+      member,
+      body: [detail, detail1, 0, { signature: '(so)', value: child ? [BUS, child] : ['', '/org/a11y/atspi/null'] }, {}],
+    });
   const client = makeClient(app, signal);
   const events = new AtspiEvents(connection as unknown as AtspiConnection, client, 0);
   void events.start(); // listens; the bus is "down", so nothing is registered
-  const trees = new IncrementalTrees(client, (top) => events.requestFullRead(top), (top) => events.touches.peek(top), 60_000);
+  const trees = new IncrementalTrees(
+    client,
+    (top) => events.requestFullRead(top),
+    (top) => events.touches.peek(top),
+    60_000,
+  );
   let reads = 0;
   // As AtspiAccess.readTree: take what events touched, read, remember what was seen.
   const read = async () => {
@@ -82,7 +100,7 @@ describe('incremental reads racing the event stream', () => {
     const { app, client, signal, read, full, trees } = setup();
     await read();
     const next = seededRandom(33);
-    const pick = <T,>(list: T[]): T => list[Math.floor(next() * list.length)] as T;
+    const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)] as T;
     let serial = 0;
     for (let round = 0; round < 200; round++) {
       client.stateQueries.set(BUS, Infinity);

@@ -11,7 +11,11 @@ function setup(): { app: FakeApp; p: AtspiPrimitives; ref: (path: string) => str
       node('pw', 'password_text', { interfaces: ['Text', 'EditableText'], text: 'hunter2' }),
       node('btn', 'push_button', { interfaces: ['Action', 'Component'], actions: ['Press', 'Click'] }),
       node('list', 'list', { interfaces: ['Selection'], children: [node('a', 'list_item'), node('b', 'list_item')] }),
-      node('t', 'table', { interfaces: ['Table'], table: { rows: 3, columns: 2 }, children: [node('h0', 'table_column_header', { name: 'A' }), node('h1', 'table_column_header', { name: 'B' }), ...cells] }),
+      node('t', 'table', {
+        interfaces: ['Table'],
+        table: { rows: 3, columns: 2 },
+        children: [node('h0', 'table_column_header', { name: 'A' }), node('h1', 'table_column_header', { name: 'B' }), ...cells],
+      }),
     ],
   });
   const app = new FakeApp(root);
@@ -76,7 +80,7 @@ describe('AtspiPrimitives', () => {
     expect(app.calls.find((c) => c.member === 'DoAction')?.path).toBe('/n/c2');
   });
 
-  it('gives a node\'s screen bounds for a pointer click, and focuses it', async () => {
+  it("gives a node's screen bounds for a pointer click, and focuses it", async () => {
     const { app, p, ref } = setup();
     expect(await p.bounds(ref('btn'))).toEqual({ x: 10, y: 20, width: 30, height: 40 });
     await p.focus(ref('btn'));

@@ -32,7 +32,10 @@ describe('applications that stop answering', () => {
     state.answer = true;
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(r.isSilent(':1.5')).toBe(false);
-    expect(changes).toEqual([[':1.5', false], [':1.5', true]]);
+    expect(changes).toEqual([
+      [':1.5', false],
+      [':1.5', true],
+    ]);
     r.close();
   });
 

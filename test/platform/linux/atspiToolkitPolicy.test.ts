@@ -44,7 +44,7 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(getText?.body).toEqual([0, 5]);
   });
 
-  it('Java (ATK wrapper): libatspi\'s pattern, and column headers asked through Table.GetColumnHeader', () => {
+  it("Java (ATK wrapper): libatspi's pattern, and column headers asked through Table.GetColumnHeader", () => {
     const java = policyFor({ name: 'J2SE-access-bridge', version: '1.0' });
     expect(java).toMatchObject({ bulkProperties: false, columnHeaders: 'table_calls' });
     expect(policyFor(GTK3).columnHeaders).toBe('children');

@@ -129,7 +129,11 @@ describe('readWindowTree', () => {
 
   it('cuts a table at whole rows and counts rows, not cells, in childCount', async () => {
     const cells = Array.from({ length: 200 }, (_, i) => node(`c${i}`, 'table_cell', { name: `v${i}` }));
-    const table = node('t', 'table', { interfaces: ['Table'], table: { rows: 100, columns: 2 }, children: [node('h0', 'table_column_header'), node('h1', 'table_column_header'), ...cells] });
+    const table = node('t', 'table', {
+      interfaces: ['Table'],
+      table: { rows: 100, columns: 2 },
+      children: [node('h0', 'table_column_header'), node('h1', 'table_column_header'), ...cells],
+    });
     const t = await read(node('win', 'frame', { children: [table] }), { ...BIG, maxNodes: 14 }).tree;
     const grouped = t.root.children[0] as A11yNode;
     expect(grouped.children.filter((c) => c.role === 'table_row')).toHaveLength(3); // 1 + 1 + 2 headers + 3×(1+2) = 13 ≤ 14
@@ -140,7 +144,11 @@ describe('readWindowTree', () => {
 
   it('reads a preview of a 10,000-row table, not the node budget: the cost of a read does not grow with the rows', async () => {
     const cells = Array.from({ length: 20_000 }, (_, i) => node(`c${i}`, 'table_cell', { name: `v${i}` }));
-    const table = node('t', 'table', { interfaces: ['Table'], table: { rows: 10_000, columns: 2 }, children: [node('h0', 'table_column_header'), node('h1', 'table_column_header'), ...cells] });
+    const table = node('t', 'table', {
+      interfaces: ['Table'],
+      table: { rows: 10_000, columns: 2 },
+      children: [node('h0', 'table_column_header'), node('h1', 'table_column_header'), ...cells],
+    });
     const { app, tree } = read(node('win', 'frame', { children: [table] }));
     const t = await tree;
     const grouped = t.root.children[0] as A11yNode;
@@ -177,18 +185,32 @@ describe('readWindowTree', () => {
   });
 
   it('asks GTK3 labels and list rows no GetInterfaces (their role makes them certain), anything else it asks', async () => {
-    const root = node('win', 'frame', { children: [node('lbl', 'label', { name: 'L', interfaces: ['Component', 'Text', 'Hypertext'] }), node('ok', 'push_button', { name: 'OK', interfaces: ['Action'], actions: ['click'] })] });
+    const root = node('win', 'frame', {
+      children: [
+        node('lbl', 'label', { name: 'L', interfaces: ['Component', 'Text', 'Hypertext'] }),
+        node('ok', 'push_button', { name: 'OK', interfaces: ['Action'], actions: ['click'] }),
+      ],
+    });
     for (const toolkit of [GTK3, GTK4]) {
       const app = new FakeApp(root);
       const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
-      expect(t.root.children.map((c) => [c.name, c.actions])).toEqual([['L', undefined], ['OK', ['click']]]);
+      expect(t.root.children.map((c) => [c.name, c.actions])).toEqual([
+        ['L', undefined],
+        ['OK', ['click']],
+      ]);
       const asked = app.calls.filter((c) => c.member === 'GetInterfaces').map((c) => c.path);
       expect(asked).toEqual(toolkit === GTK3 ? ['/n/win', '/n/ok'] : ['/n/win', '/n/lbl', '/n/ok']);
     }
   });
 
   it('takes child lists from the cache only where every child is in it', async () => {
-    const root = node('win', 'frame', { name: 'W', children: [node('box', 'panel', { children: [node('a', 'label', { name: 'A' }), node('b', 'label', { name: 'B' })] }), node('half', 'panel', { children: [node('c', 'label', { name: 'C' }), node('d', 'label', { name: 'D' })] })] });
+    const root = node('win', 'frame', {
+      name: 'W',
+      children: [
+        node('box', 'panel', { children: [node('a', 'label', { name: 'A' }), node('b', 'label', { name: 'B' })] }),
+        node('half', 'panel', { children: [node('c', 'label', { name: 'C' }), node('d', 'label', { name: 'D' })] }),
+      ],
+    });
     const app = new FakeApp(root);
     app.cache = ['/n/win', '/n/box', '/n/a', '/n/b', '/n/half', '/n/c'].map((path) => app.nodes.get(path) as FakeNode);
     const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK3 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AtspiError, wrapError } from '../../../src/platform/linux/atspi/errors.js';
-import { cleanAttributes, nameFromContent, nodeActions, normalizeActionName, normalizeName, wantsAttributes } from '../../../src/platform/linux/atspi/normalize.js';
+import {
+  cleanAttributes,
+  nameFromContent,
+  nodeActions,
+  normalizeActionName,
+  normalizeName,
+  wantsAttributes,
+} from '../../../src/platform/linux/atspi/normalize.js';
 import { formatRef, fromWire, parseRef } from '../../../src/platform/linux/atspi/refs.js';
 import { parseRowRef, rowRef, TABLE_READ_ROWS, tableAllotment, tableShape } from '../../../src/platform/linux/atspi/tables.js';
 import { isSensitive } from '../../../src/platform/linux/atspi/values.js';
@@ -60,7 +67,13 @@ describe('normalize', () => {
 
   it('names an unnamed button from its only label', () => {
     const label = (name: string) => ({ ref: 'x/l', role: 'label', name, states: [], children: [] });
-    const button = { ref: 'x/b', role: 'push_button', name: '', states: [], children: [{ ref: 'x/p', role: 'panel', name: '', states: [], children: [label('π')] }] };
+    const button = {
+      ref: 'x/b',
+      role: 'push_button',
+      name: '',
+      states: [],
+      children: [{ ref: 'x/p', role: 'panel', name: '', states: [], children: [label('π')] }],
+    };
     nameFromContent(button);
     expect(button.name).toBe('π');
     const two = { ref: 'x/c', role: 'push_button', name: '', states: [], children: [label('a'), label('b')] };
@@ -89,7 +102,14 @@ describe('isSensitive (P-SENS-1)', () => {
 });
 
 describe('tables', () => {
-  const table = (rows: number, columns: number) => ({ ref: ':1.2/t', role: 'table', name: '', states: [], children: [], attributes: { rows: String(rows), columns: String(columns) } });
+  const table = (rows: number, columns: number) => ({
+    ref: ':1.2/t',
+    role: 'table',
+    name: '',
+    states: [],
+    children: [],
+    attributes: { rows: String(rows), columns: String(columns) },
+  });
 
   it('recognises the flat header-and-cells layout', () => {
     expect(tableShape(table(3, 2), 8)).toEqual({ rows: 3, columns: 2, headers: 2 });

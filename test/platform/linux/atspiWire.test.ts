@@ -15,13 +15,68 @@ function reference(call: CallMessage): Buffer {
 
 const CASES: Array<[string, CallMessage]> = [
   ['no body', { serial: 5, destination: ':1.2', path: '/org/a11y/atspi/accessible/12', interface: 'org.a11y.atspi.Accessible', member: 'GetRole' }],
-  ['two strings', { serial: 7, destination: ':1.2', path: '/a', interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: ['org.a11y.atspi.Accessible', 'Name'] }],
-  ['string array', { serial: 9, destination: 'org.a11y.atspi.Registry', path: '/org/a11y/atspi/registry', interface: 'org.a11y.atspi.Registry', member: 'RegisterEvent', signature: 'sass', body: ['object:children-changed', ['x', 'yy'], ''] }],
+  [
+    'two strings',
+    {
+      serial: 7,
+      destination: ':1.2',
+      path: '/a',
+      interface: 'org.freedesktop.DBus.Properties',
+      member: 'Get',
+      signature: 'ss',
+      body: ['org.a11y.atspi.Accessible', 'Name'],
+    },
+  ],
+  [
+    'string array',
+    {
+      serial: 9,
+      destination: 'org.a11y.atspi.Registry',
+      path: '/org/a11y/atspi/registry',
+      interface: 'org.a11y.atspi.Registry',
+      member: 'RegisterEvent',
+      signature: 'sass',
+      body: ['object:children-changed', ['x', 'yy'], ''],
+    },
+  ],
   ['empty array', { serial: 10, path: '/p', interface: 'i.f', member: 'M', signature: 'sas', body: ['a', []] }],
   ['non-ASCII text, no destination', { serial: 11, path: '/p', interface: 'i.f', member: 'InsertText', signature: 'isi', body: [3, 'héllo ✓ 日本', 10] }],
-  ['double variant', { serial: 12, destination: ':1.5', path: '/p', interface: 'org.freedesktop.DBus.Properties', member: 'Set', signature: 'ssv', body: ['org.a11y.atspi.Value', 'CurrentValue', new dbus.Variant('d', 4.5)] }],
-  ['dict, struct, bytes', { serial: 13, path: '/p', interface: 'i.f', member: 'X', signature: 'a{sv}(iu)ay', body: [{ a: new dbus.Variant('s', 'x'), b: new dbus.Variant('u', 7) }, [-1, 2], [1, 2, 3]] }],
-  ['flags and bool', { serial: 14, destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress', signature: 'bu', body: [true, 4294967295], flags: 2 }],
+  [
+    'double variant',
+    {
+      serial: 12,
+      destination: ':1.5',
+      path: '/p',
+      interface: 'org.freedesktop.DBus.Properties',
+      member: 'Set',
+      signature: 'ssv',
+      body: ['org.a11y.atspi.Value', 'CurrentValue', new dbus.Variant('d', 4.5)],
+    },
+  ],
+  [
+    'dict, struct, bytes',
+    {
+      serial: 13,
+      path: '/p',
+      interface: 'i.f',
+      member: 'X',
+      signature: 'a{sv}(iu)ay',
+      body: [{ a: new dbus.Variant('s', 'x'), b: new dbus.Variant('u', 7) }, [-1, 2], [1, 2, 3]],
+    },
+  ],
+  [
+    'flags and bool',
+    {
+      serial: 14,
+      destination: 'org.a11y.Bus',
+      path: '/org/a11y/bus',
+      interface: 'org.a11y.Bus',
+      member: 'GetAddress',
+      signature: 'bu',
+      body: [true, 4294967295],
+      flags: 2,
+    },
+  ],
 ];
 
 describe('encodeMethodCall', () => {
@@ -46,7 +101,18 @@ describe('encodeMethodCall', () => {
   it('writes error replies like the reference marshaller', () => {
     const writer = new MessageWriter();
     writer.appendError({ serial: 9, replySerial: 500, destination: ':1.4', errorName: 'org.freedesktop.DBus.Error.UnknownMethod', text: 'no such object' });
-    const theirs = marshallMessage(new dbus.Message({ type: 3, flags: 1, serial: 9, replySerial: 500 as unknown as string, destination: ':1.4', errorName: 'org.freedesktop.DBus.Error.UnknownMethod', signature: 's', body: ['no such object'] }))[0];
+    const theirs = marshallMessage(
+      new dbus.Message({
+        type: 3,
+        flags: 1,
+        serial: 9,
+        replySerial: 500 as unknown as string,
+        destination: ':1.4',
+        errorName: 'org.freedesktop.DBus.Error.UnknownMethod',
+        signature: 's',
+        body: ['no such object'],
+      }),
+    )[0];
     expect(writer.take().equals(theirs)).toBe(true);
   });
 

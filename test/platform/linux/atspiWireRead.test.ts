@@ -6,7 +6,10 @@ import { MessageReader, type WireMessage } from '../../../src/platform/linux/ats
 
 // dbus-next is the reference: its marshaller writes the messages, its unmarshaller reads them too.
 const require = createRequire(import.meta.url);
-const { marshallMessage, messageToJsFmt } = require('dbus-next/lib/marshall-compat.js') as { marshallMessage(m: unknown): [Buffer]; messageToJsFmt(m: unknown): Record<string, unknown> };
+const { marshallMessage, messageToJsFmt } = require('dbus-next/lib/marshall-compat.js') as {
+  marshallMessage(m: unknown): [Buffer];
+  messageToJsFmt(m: unknown): Record<string, unknown>;
+};
 const { unmarshalMessages } = require('dbus-next/lib/message.js') as { unmarshalMessages(s: PassThrough, cb: (m: unknown) => void, o: object): void };
 const V = (signature: string, value: unknown) => new dbus.Variant(signature, value);
 
@@ -14,10 +17,34 @@ const BODIES: Array<[string, unknown[]]> = [
   ['', []],
   ['u', [29]],
   ['au', [[1124090112, 0]]],
-  ['a(so)', [[[':1.2', '/org/a11y/atspi/accessible/1'], [':1.2', '/a/2']]]],
+  [
+    'a(so)',
+    [
+      [
+        [':1.2', '/org/a11y/atspi/accessible/1'],
+        [':1.2', '/a/2'],
+      ],
+    ],
+  ],
   ['a{sv}', [{ Name: V('s', 'héllo ✓'), ChildCount: V('i', -3), Parent: V('(so)', [':1.2', '/p']), Big: V('t', 2n ** 40n), On: V('b', true) }]],
-  ['a(ua(so))', [[[2, [[':1.3', '/x']]], [15, []]]]],
-  ['a(sss)', [[['click', '', ''], ['press', 'Press it', '<Ctrl>p']]]],
+  [
+    'a(ua(so))',
+    [
+      [
+        [2, [[':1.3', '/x']]],
+        [15, []],
+      ],
+    ],
+  ],
+  [
+    'a(sss)',
+    [
+      [
+        ['click', '', ''],
+        ['press', 'Press it', '<Ctrl>p'],
+      ],
+    ],
+  ],
   ['a{ss}', [{ toolkit: 'gtk', 'window-type': 'normal' }]],
   ['a((so)(so)(so)iiassusau)', [[[[':1.2', '/a'], [':1.2', '/r'], [':1.2', '/p'], -1, 4, ['org.a11y.atspi.Accessible'], 'name', 20, '', [1, 0]]]]],
   ['sbdnqxyg', ['s', false, 2.5, -7, 65000, -(2n ** 50n), 255, 'a{sv}']],
@@ -29,10 +56,14 @@ function reference(buffers: Buffer[]): Promise<Record<string, unknown>[]> {
   const stream = new PassThrough();
   const out: Record<string, unknown>[] = [];
   return new Promise((resolve) => {
-    unmarshalMessages(stream, (m) => {
-      out.push(messageToJsFmt(m));
-      if (out.length === buffers.length) resolve(out);
-    }, {});
+    unmarshalMessages(
+      stream,
+      (m) => {
+        out.push(messageToJsFmt(m));
+        if (out.length === buffers.length) resolve(out);
+      },
+      {},
+    );
     stream.write(Buffer.concat(buffers));
   });
 }
@@ -46,7 +77,15 @@ function plain(value: unknown): unknown {
 }
 
 describe('MessageReader', () => {
-  const messages = BODIES.map(([signature, body], i) => ({ type: 2, serial: 100 + i, replySerial: (i + 1) as unknown as string, destination: ':1.9', sender: ':1.2', signature, body }));
+  const messages = BODIES.map(([signature, body], i) => ({
+    type: 2,
+    serial: 100 + i,
+    replySerial: (i + 1) as unknown as string,
+    destination: ':1.9',
+    sender: ':1.2',
+    signature,
+    body,
+  }));
   const buffers = messages.map((m) => marshallMessage(new dbus.Message(m))[0]);
 
   it('decodes what dbus-next decodes, field for field', async () => {
@@ -55,7 +94,15 @@ describe('MessageReader', () => {
     expect(ours).toHaveLength(buffers.length);
     ours.forEach((m, i) => {
       const t = theirs[i] as Record<string, unknown>;
-      expect({ ...m, replySerial: m.replySerial, body: plain(m.body) }).toMatchObject({ type: t.type, serial: t.serial, replySerial: Number(t.replySerial), destination: t.destination, sender: t.sender, signature: t.signature ?? '', body: plain(t.body ?? []) });
+      expect({ ...m, replySerial: m.replySerial, body: plain(m.body) }).toMatchObject({
+        type: t.type,
+        serial: t.serial,
+        replySerial: Number(t.replySerial),
+        destination: t.destination,
+        sender: t.sender,
+        signature: t.signature ?? '',
+        body: plain(t.body ?? []),
+      });
     });
   });
 
@@ -70,10 +117,37 @@ describe('MessageReader', () => {
   });
 
   it('reads signals and errors with their header fields', () => {
-    const signal = marshallMessage(new dbus.Message({ type: 4, serial: 5, sender: ':1.4', path: '/org/a11y/atspi/accessible/3', interface: 'org.a11y.atspi.Event.Object', member: 'StateChanged', signature: 'siiva{sv}', body: ['focused', 1, 0, V('i', 0), {}] }))[0];
-    const error = marshallMessage(new dbus.Message({ type: 3, serial: 6, replySerial: 3 as unknown as string, errorName: 'org.freedesktop.DBus.Error.UnknownMethod', signature: 's', body: ['no'] }))[0];
+    const signal = marshallMessage(
+      new dbus.Message({
+        type: 4,
+        serial: 5,
+        sender: ':1.4',
+        path: '/org/a11y/atspi/accessible/3',
+        interface: 'org.a11y.atspi.Event.Object',
+        member: 'StateChanged',
+        signature: 'siiva{sv}',
+        body: ['focused', 1, 0, V('i', 0), {}],
+      }),
+    )[0];
+    const error = marshallMessage(
+      new dbus.Message({
+        type: 3,
+        serial: 6,
+        replySerial: 3 as unknown as string,
+        errorName: 'org.freedesktop.DBus.Error.UnknownMethod',
+        signature: 's',
+        body: ['no'],
+      }),
+    )[0];
     const [s, e] = new MessageReader().push(Buffer.concat([signal, error]));
-    expect(s).toMatchObject({ type: 4, sender: ':1.4', path: '/org/a11y/atspi/accessible/3', interface: 'org.a11y.atspi.Event.Object', member: 'StateChanged', body: ['focused', 1, 0, { signature: 'i', value: 0 }, {}] });
+    expect(s).toMatchObject({
+      type: 4,
+      sender: ':1.4',
+      path: '/org/a11y/atspi/accessible/3',
+      interface: 'org.a11y.atspi.Event.Object',
+      member: 'StateChanged',
+      body: ['focused', 1, 0, { signature: 'i', value: 0 }, {}],
+    });
     expect(e).toMatchObject({ type: 3, replySerial: 3, errorName: 'org.freedesktop.DBus.Error.UnknownMethod', body: ['no'] });
   });
 

@@ -103,7 +103,16 @@ describe('correlateWindows edge cases', () => {
 
   it('refuses pairs whose evidence is against them (score not positive)', () => {
     const [dialog] = byTitle('Twin dialog');
-    const plainFrame: AtspiTopLevel = { ref: 'frame', pid: dialog!.pid!, role: 'frame', name: 'Elsewhere', states: [], attributes: {}, screenExtents: null, windowExtents: null };
+    const plainFrame: AtspiTopLevel = {
+      ref: 'frame',
+      pid: dialog!.pid!,
+      role: 'frame',
+      name: 'Elsewhere',
+      states: [],
+      attributes: {},
+      screenExtents: null,
+      windowExtents: null,
+    };
     expect(scorePair(plainFrame, dialog!)).toBe(-3 - 2);
     expect(correlateWindows([dialog!], [plainFrame]).matches).toEqual([]);
   });

@@ -71,7 +71,18 @@ export class FakeApp {
 
   private cacheItems(): unknown[] {
     const indexOf = (n: FakeNode): number => (this.nodes.get(this.parents.get(n.path) ?? '')?.children ?? []).indexOf(n);
-    return (this.cache ?? []).map((n) => [this.wire(n), [BUS, '/root'], [BUS, this.parents.get(n.path) ?? ''], indexOf(n), (n.children ?? []).length, interfacesOf(n), n.name ?? '', roleCode(n.role), '', stateWords(n.states ?? [])]);
+    return (this.cache ?? []).map((n) => [
+      this.wire(n),
+      [BUS, '/root'],
+      [BUS, this.parents.get(n.path) ?? ''],
+      indexOf(n),
+      (n.children ?? []).length,
+      interfacesOf(n),
+      n.name ?? '',
+      roleCode(n.role),
+      '',
+      stateWords(n.states ?? []),
+    ]);
   }
 }
 
@@ -142,7 +153,11 @@ const HANDLERS: Record<string, Handler> = {
   },
   'DBus.Properties.Get': (a, n, [, name]) => [property(a, n, String(name))],
   'DBus.Properties.GetAll': (a, n) => [Object.fromEntries(['Name', 'Description', 'ChildCount', 'Parent'].map((k) => [k, property(a, n, k)]))],
-  'Text.GetText': (_a, n, [start, end]) => [Array.from(n.text ?? '').slice(Number(start), Number(end) < 0 ? undefined : Number(end)).join('')],
+  'Text.GetText': (_a, n, [start, end]) => [
+    Array.from(n.text ?? '')
+      .slice(Number(start), Number(end) < 0 ? undefined : Number(end))
+      .join(''),
+  ],
   'Action.GetActions': (_a, n) => [(n.actions ?? []).map((name) => [name, '', ''])],
   'Action.DoAction': (_a, n, [i]) => [Number(i) < (n.actions ?? []).length],
   'EditableText.SetTextContents': (_a, n, [text]) => {

@@ -21,8 +21,23 @@ function watch(delays = [100, 200]) {
 describe('live pairing watch', () => {
   it('reports a window whose accessible appeared after it mapped, and one whose accessible was re-created', () => {
     const { w, paired } = watch();
-    w.observe(topology([]), topology([['x1', null], ['x2', 'a:/1']]));
-    w.observe(topology([['x1', null], ['x2', 'a:/1']]), topology([['x1', 'a:/7'], ['x2', 'a:/9']]));
+    w.observe(
+      topology([]),
+      topology([
+        ['x1', null],
+        ['x2', 'a:/1'],
+      ]),
+    );
+    w.observe(
+      topology([
+        ['x1', null],
+        ['x2', 'a:/1'],
+      ]),
+      topology([
+        ['x1', 'a:/7'],
+        ['x2', 'a:/9'],
+      ]),
+    );
     expect(paired).toEqual([['x1', 'x2']]);
     w.stop();
   });
@@ -50,8 +65,20 @@ describe('live pairing watch', () => {
 
   it('stops retrying once the window is paired or gone', () => {
     const { w } = watch();
-    w.observe(topology([]), topology([['x1', null], ['x2', null]]));
-    w.observe(topology([['x1', null], ['x2', null]]), topology([['x1', 'a:/1']]));
+    w.observe(
+      topology([]),
+      topology([
+        ['x1', null],
+        ['x2', null],
+      ]),
+    );
+    w.observe(
+      topology([
+        ['x1', null],
+        ['x2', null],
+      ]),
+      topology([['x1', 'a:/1']]),
+    );
     expect(w.retrying('x1')).toBe(false);
     expect(w.retrying('x2')).toBe(false);
     w.stop();

@@ -65,7 +65,28 @@ export class FakeWindowManager implements WindowManagerApi {
 
 /** A subset of nut-js's Key enum, with the reverse mapping TypeScript enums carry. */
 function fakeKeyEnum(): Record<string, string | number> {
-  const names = ['Escape', 'Tab', 'Return', 'Enter', 'Space', 'Backspace', 'Delete', 'Up', 'Down', 'Left', 'Right', 'PageUp', 'PageDown', 'Home', 'End', 'Equal', 'Minus', 'Comma', 'Period', 'Slash'];
+  const names = [
+    'Escape',
+    'Tab',
+    'Return',
+    'Enter',
+    'Space',
+    'Backspace',
+    'Delete',
+    'Up',
+    'Down',
+    'Left',
+    'Right',
+    'PageUp',
+    'PageDown',
+    'Home',
+    'End',
+    'Equal',
+    'Minus',
+    'Comma',
+    'Period',
+    'Slash',
+  ];
   names.push('LeftControl', 'LeftShift', 'LeftAlt', 'LeftCmd', 'LeftMeta', 'LeftSuper', 'LeftWin');
   for (let f = 1; f <= 12; f++) names.push(`F${f}`);
   for (let c = 65; c <= 90; c++) names.push(String.fromCharCode(c));

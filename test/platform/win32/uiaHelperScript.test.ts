@@ -50,7 +50,8 @@ describe('uia-helper.ps1 contract with the TypeScript client', () => {
     const nodeWriters = ['ConvertTo-Node', 'Add-StateFields', 'Add-ValueField', 'Read-Subtree'].map(functionBody).join('\n');
     for (const field of Object.keys(UiaNodeSchema.shape)) expect(nodeWriters, `node field ${field}`).toMatch(new RegExp(`\\b${field} = |\\.${field} = `));
     const windowWriter = functionBody('Get-WindowInfo');
-    for (const field of Object.keys(UiaWindowInfoSchema.shape)) expect(windowWriter, `window field ${field}`).toMatch(new RegExp(`\\b${field} = |\\.${field} = `));
+    for (const field of Object.keys(UiaWindowInfoSchema.shape))
+      expect(windowWriter, `window field ${field}`).toMatch(new RegExp(`\\b${field} = |\\.${field} = `));
   });
 
   it('never reads the text of a password field (P-SENS-1)', () => {

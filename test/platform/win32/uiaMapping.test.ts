@@ -6,9 +6,23 @@ import type { UiaNode } from '../../../src/platform/win32/uiaSchemas.js';
 
 function raw(overrides: Partial<UiaNode>): UiaNode {
   return {
-    i: 1, p: 0, ref: '7:42.1', controlType: 'Button', name: 'OK', automationId: '', className: '', frameworkId: 'Win32',
-    enabled: true, offscreen: false, focusable: true, focused: false, password: false, bounds: [1, 2, 30, 40],
-    helpText: '', patterns: [], ...overrides,
+    i: 1,
+    p: 0,
+    ref: '7:42.1',
+    controlType: 'Button',
+    name: 'OK',
+    automationId: '',
+    className: '',
+    frameworkId: 'Win32',
+    enabled: true,
+    offscreen: false,
+    focusable: true,
+    focused: false,
+    password: false,
+    bounds: [1, 2, 30, 40],
+    helpText: '',
+    patterns: [],
+    ...overrides,
   };
 }
 const WINDOW = raw({ controlType: 'Window', p: -1, i: 0 });

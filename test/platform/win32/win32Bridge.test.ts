@@ -110,4 +110,3 @@ describe('win32 probe: sensitive values (P-SENS-1)', () => {
     expect(blockText(signIn)).toContain('Office'); // the data grid's cells reach the translator
   });
 });
-

@@ -19,7 +19,9 @@ const hidden = ['enabled', 'sensitive', 'visible'];
 
 describe('generic action runs', () => {
   it('menu runs the entry itself and reports the window it opened', async () => {
-    const root = frame('Editor', [n('menu_bar', '', {}, [n('menu', 'File', { states: hidden }, [n('menu_item', 'Save As…', { ref: 'save-as', states: hidden, actions: ['click'] })])])]);
+    const root = frame('Editor', [
+      n('menu_bar', '', {}, [n('menu', 'File', { states: hidden }, [n('menu_item', 'Save As…', { ref: 'save-as', states: hidden, actions: ['click'] })])]),
+    ]);
     const { ctx, calls } = fakeContext(root, (c) => (c.primitive === 'doAction' ? { open: 'w2' } : undefined));
     const outcome = await run(menuAction, { path: 'File > Save As…' }, ctx);
     expect(calls).toEqual([{ primitive: 'doAction', args: ['save-as', 'click'] }]);
@@ -50,7 +52,16 @@ describe('generic action runs', () => {
 
   it('select on a list selects the item and waits until it shows selected', async () => {
     const list = (selected: string) =>
-      frame('w', [n('list_box', 'Places', { ref: 'places' }, ['Home', 'Desktop'].map((name) => n('list_item', '', { ref: name, states: [...GTK3, 'selectable', ...(name === selected ? ['selected'] : [])] }, [n('label', name)])))]);
+      frame('w', [
+        n(
+          'list_box',
+          'Places',
+          { ref: 'places' },
+          ['Home', 'Desktop'].map((name) =>
+            n('list_item', '', { ref: name, states: [...GTK3, 'selectable', ...(name === selected ? ['selected'] : [])] }, [n('label', name)]),
+          ),
+        ),
+      ]);
     const { ctx, calls } = fakeContext(list('Home'), (c) => (c.primitive === 'select' ? { root: list(String(c.args[0])) } : undefined));
     expect(await run(selectAction, { field: 'Places', option: 'Desktop' }, ctx)).toEqual({ message: 'Chose "Desktop" in Places.' });
     expect(calls).toEqual([{ primitive: 'select', args: ['Desktop'] }]);
@@ -79,9 +90,14 @@ describe('generic action runs', () => {
 
 describe('documents the probe read only in part', () => {
   it('say how much is left and offer load_text', () => {
-    const root = frame('Editor', [n('text', '', { ref: 'doc', value: 'Chapter 1\nIt was', attributes: { character_count: '120000' }, states: [...GTK3, 'editable', 'multi_line'] })]);
+    const root = frame('Editor', [
+      n('text', '', { ref: 'doc', value: 'Chapter 1\nIt was', attributes: { character_count: '120000' }, states: [...GTK3, 'editable', 'multi_line'] }),
+    ]);
     expect(loadTextAction.available?.({ summary: '', blocks: [], actions: [] }, readGeneric(root))).toBe(true);
-    const { blocks } = translateGeneric({ title: 'Editor', modal: false, windowType: 'normal' } as never, readGeneric(root), { warnings: [], truncated: false });
+    const { blocks } = translateGeneric({ title: 'Editor', modal: false, windowType: 'normal' } as never, readGeneric(root), {
+      warnings: [],
+      truncated: false,
+    });
     expect(blocks).toEqual([{ type: 'text', id: 'document-text', text: 'Chapter 1\nIt was…\n[119984 more characters: use load_text]' }]);
   });
 });

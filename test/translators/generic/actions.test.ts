@@ -25,7 +25,10 @@ const call = async (name: string, args: Record<string, unknown> = {}) => {
   return { isError: result.isError === true, ...structured(result) } as Record<string, unknown> & { isError: boolean };
 };
 const fields = (winId: string) => {
-  const block = bridge.snapshot().windows.find((w) => w.id === winId)?.blocks.find((b) => b.type === 'fields');
+  const block = bridge
+    .snapshot()
+    .windows.find((w) => w.id === winId)
+    ?.blocks.find((b) => b.type === 'fields');
   return Object.fromEntries((block?.type === 'fields' ? block.items : []).map((i) => [i.label, i.value]));
 };
 const tools = () => bridge.tools().map((t) => t.name);
@@ -80,8 +83,13 @@ describe('generic actions on the demo app', () => {
   it('toggle and select wait until the window shows the change; wrong options are refused', async () => {
     const opened = await call('app__preferences');
     expect(opened.openedWindowIds).toEqual(['w3']);
-    expect(await call('w3__toggle', { field: 'Confirm orders before submitting', on: true })).toMatchObject({ message: 'Confirm orders before submitting is already on.' });
-    expect(await call('w3__toggle', { field: 'Confirm orders before submitting', on: false })).toMatchObject({ isError: false, message: 'Confirm orders before submitting is off.' });
+    expect(await call('w3__toggle', { field: 'Confirm orders before submitting', on: true })).toMatchObject({
+      message: 'Confirm orders before submitting is already on.',
+    });
+    expect(await call('w3__toggle', { field: 'Confirm orders before submitting', on: false })).toMatchObject({
+      isError: false,
+      message: 'Confirm orders before submitting is off.',
+    });
     expect(fields('w3')['Confirm orders before submitting']).toBe(false);
     expect(await call('w3__select', { field: 'Currency', option: 'EUR' })).toMatchObject({ isError: false, message: 'Chose "EUR" in Currency.' });
     expect(fields('w3').Currency).toBe('EUR');

@@ -3,7 +3,14 @@ import type { A11yNode } from '../../../src/platform/probe.js';
 import { iconLabel, iconLabelOfName } from '../../../translators/generic/iconNames.js';
 import { controlLabel } from '../../../translators/generic/labels.js';
 
-const n = (role: string, name: string, extra: Partial<A11yNode> = {}, children: A11yNode[] = []): A11yNode => ({ ref: `r-${role}-${name}`, role, name, states: ['visible', 'showing', 'enabled'], children, ...extra });
+const n = (role: string, name: string, extra: Partial<A11yNode> = {}, children: A11yNode[] = []): A11yNode => ({
+  ref: `r-${role}-${name}`,
+  role,
+  name,
+  states: ['visible', 'showing', 'enabled'],
+  children,
+  ...extra,
+});
 
 describe('icon-only buttons get a human name', () => {
   it('cleans freedesktop icon names', () => {
@@ -16,7 +23,7 @@ describe('icon-only buttons get a human name', () => {
     expect(iconLabel('Save As…')).toBe('');
   });
 
-  it('reads a button\'s own name as an icon name only when it surely is one', () => {
+  it("reads a button's own name as an icon name only when it surely is one", () => {
     expect(iconLabelOfName('window-close-symbolic')).toBe('Close');
     expect(iconLabelOfName('log-in')).toBe('');
   });

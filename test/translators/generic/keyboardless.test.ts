@@ -27,9 +27,28 @@ describe('key tools without a keyboard', () => {
 
   it('window-only: its key tools are hidden too', () => {
     const root: A11yNode = { ref: 'r', role: 'frame', name: 'xterm', states: [], attributes: { [WINDOW_ONLY.mode]: WINDOW_ONLY.value }, children: [] };
-    const facts: WindowFacts = { nativeId: 'x', appKey: 'a', pid: 1, title: 'xterm', ownerNativeId: null, modal: false, active: true, fullscreen: false, bounds: null, windowType: 'normal', winId: 'w1', ownerId: null, app: { key: 'a', id: 'XTerm', name: 'xterm', pid: 1, actions: [] } };
+    const facts: WindowFacts = {
+      nativeId: 'x',
+      appKey: 'a',
+      pid: 1,
+      title: 'xterm',
+      ownerNativeId: null,
+      modal: false,
+      active: true,
+      fullscreen: false,
+      bounds: null,
+      windowType: 'normal',
+      winId: 'w1',
+      ownerId: null,
+      app: { key: 'a', id: 'XTerm', name: 'xterm', pid: 1, actions: [] },
+    };
     const keyTools = (node: A11yNode) => {
-      const { view: translated, reading } = readAndTranslate(windowOnlyTranslator, facts, { root: node, nodeCount: 1, truncated: false, warnings: [] }, { platform: 'linux', warnings: [], truncated: false });
+      const { view: translated, reading } = readAndTranslate(
+        windowOnlyTranslator,
+        facts,
+        { root: node, nodeCount: 1, truncated: false, warnings: [] },
+        { platform: 'linux', warnings: [], truncated: false },
+      );
       return translated.actions.filter((a) => ['type_text', 'press_keys'].includes(a.name) && (a.available?.(translated, reading) ?? true)).map((a) => a.name);
     };
     expect(keyTools(root)).toEqual(['type_text', 'press_keys']);

@@ -32,6 +32,12 @@ describe('label repair', () => {
       { l: 'OK', h: '' },
       { l: 'OK', h: '' },
     ];
-    expect(uniqueLabels(items, (i) => i.l, (i) => i.h)).toEqual(['Menu', 'Menu (Open a recently used file)', 'OK', 'OK (2)']);
+    expect(
+      uniqueLabels(
+        items,
+        (i) => i.l,
+        (i) => i.h,
+      ),
+    ).toEqual(['Menu', 'Menu (Open a recently used file)', 'OK', 'OK (2)']);
   });
 });

@@ -12,7 +12,10 @@ import { loadFixture } from '../../../src/testing/tester.js';
 import { genericTranslator } from '../../../translators/generic/index.js';
 
 const PAIRS: Array<[string, string]> = [
-  ...['question', 'entry', 'password', 'list', 'forms', 'error', 'checklist', 'scale'].map((s): [string, string] => [`fixtures/zenity/${s}.json`, `test/translators/reference/zenity-${s}.pyatspi.json`]),
+  ...['question', 'entry', 'password', 'list', 'forms', 'error', 'checklist', 'scale'].map((s): [string, string] => [
+    `fixtures/zenity/${s}.json`,
+    `test/translators/reference/zenity-${s}.pyatspi.json`,
+  ]),
   ['fixtures/gnome-calculator/basic-result.json', 'test/translators/reference/gnome-calculator-basic-result.pyatspi.json'],
   ['fixtures/gedit/main.json', 'test/translators/reference/gedit-main.pyatspi.json'],
   ['fixtures/gedit/save-as.json', 'test/translators/reference/gedit-save-as.pyatspi.json'],
@@ -25,7 +28,11 @@ function mapTrees(fixture: Fixture, change: (node: A11yNode) => A11yNode): Fixtu
 
 /** What an agent gets, without ids that differ between two recordings of the same window. */
 const content = (fixture: Fixture) =>
-  translateFixture(fixture, genericTranslator).map((v) => ({ summary: v.summary, blocks: v.blocks, actions: v.actions.map((a) => [a.name, a.kind, a.inputSchema]) }));
+  translateFixture(fixture, genericTranslator).map((v) => ({
+    summary: v.summary,
+    blocks: v.blocks,
+    actions: v.actions.map((a) => [a.name, a.kind, a.inputSchema]),
+  }));
 
 const withoutBounds = (node: A11yNode): A11yNode => {
   const { bounds: _dropped, ...rest } = node;

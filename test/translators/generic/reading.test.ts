@@ -18,7 +18,10 @@ describe('visibility', () => {
   });
 
   it('GTK4: visible alone counts, because showing is never set below the frame', () => {
-    const root = frame('Calculator', [n('push_button', '7 7', { states: GTK4, actions: ['click'] }, [n('label', '7', { states: GTK4 })]), n('label', 'Ready', { states: GTK4 })]);
+    const root = frame('Calculator', [
+      n('push_button', '7 7', { states: GTK4, actions: ['click'] }, [n('label', '7', { states: GTK4 })]),
+      n('label', 'Ready', { states: GTK4 }),
+    ]);
     const reading = readWindow(root);
     expect(reading.buttons.map((b) => b.label)).toEqual(['7']);
     expect(reading.texts).toEqual(['Ready']);
@@ -70,7 +73,9 @@ describe('fields', () => {
   it('layout: same row beats above; a long sentence above but not aligned is no label', () => {
     expect(layoutCost({ x: 11, y: 38, width: 43, height: 17 }, { x: 66, y: 30, width: 1021, height: 34 }, 'Name:')).toBe(12);
     expect(layoutCost({ x: 557, y: 485, width: 168, height: 17 }, { x: 557, y: 508, width: 168, height: 34 }, 'Name of the new contact:')).toBe(66);
-    expect(layoutCost({ x: 565, y: 413, width: 226, height: 48 }, { x: 588, y: 483, width: 203, height: 34 }, 'Type your username and password')).toBeUndefined();
+    expect(
+      layoutCost({ x: 565, y: 413, width: 226, height: 48 }, { x: 588, y: 483, width: 203, height: 34 }, 'Type your username and password'),
+    ).toBeUndefined();
   });
 
   it('without geometry, the label right before the control in its container', () => {
@@ -86,7 +91,10 @@ describe('fields', () => {
       n('spin_button', '', { value: '8', states: [...GTK3, 'editable'], at: [50, 98, 60, 24] }),
       n('label', 'Encoding:', { at: [0, 200, 80, 30] }),
       n('combo_box', 'Unix/Linux', { actions: ['press'], at: [90, 200, 120, 30] }, [
-        n('menu', '', { states: ['enabled', 'sensitive'] }, [n('menu_item', 'Unix/Linux', { states: ['enabled', 'visible'] }), n('menu_item', 'Windows', { states: ['enabled', 'visible'] })]),
+        n('menu', '', { states: ['enabled', 'sensitive'] }, [
+          n('menu_item', 'Unix/Linux', { states: ['enabled', 'visible'] }),
+          n('menu_item', 'Windows', { states: ['enabled', 'visible'] }),
+        ]),
       ]),
     ]);
     const fields = readWindow(root).fields;
@@ -102,7 +110,15 @@ describe('fields', () => {
   it('errors tied to a field become error notices and leave the text', () => {
     const root = dialog('Order', [
       n('label', 'Amount', { ref: 'l' }),
-      n('text', '', { ref: 'amount', value: 'x', states: [...GTK3, 'editable', 'invalid_entry'], relations: [{ type: 'labelled_by', targets: ['l'] }, { type: 'error_message', targets: ['e'] }] }),
+      n('text', '', {
+        ref: 'amount',
+        value: 'x',
+        states: [...GTK3, 'editable', 'invalid_entry'],
+        relations: [
+          { type: 'labelled_by', targets: ['l'] },
+          { type: 'error_message', targets: ['e'] },
+        ],
+      }),
       n('label', 'Amount must be a number', { ref: 'e', relations: [{ type: 'error_for', targets: ['amount'] }] }),
     ]);
     const reading = readWindow(root);
@@ -134,10 +150,23 @@ describe('tables and lists', () => {
 
   it('checklist rows: booleans in the table and toggles named by the row', () => {
     const check = (on: boolean) => cell('', { states: [...GTK3, 'selectable', ...(on ? ['checked'] : [])], actions: ['toggle'] });
-    const table = n('table', '', {}, [n('table_column_header', 'Use'), n('table_column_header', 'Topping'), check(true), cell('Cheese'), check(false), cell('Ham')]);
+    const table = n('table', '', {}, [
+      n('table_column_header', 'Use'),
+      n('table_column_header', 'Topping'),
+      check(true),
+      cell('Cheese'),
+      check(false),
+      cell('Ham'),
+    ]);
     const reading = readWindow(dialog('Pick', [table]));
-    expect(reading.collections[0]?.rows).toEqual([[true, 'Cheese'], [false, 'Ham']]);
-    expect(reading.rowToggles.map((f) => [f.label, f.value])).toEqual([['Cheese', true], ['Ham', false]]);
+    expect(reading.collections[0]?.rows).toEqual([
+      [true, 'Cheese'],
+      [false, 'Ham'],
+    ]);
+    expect(reading.rowToggles.map((f) => [f.label, f.value])).toEqual([
+      ['Cheese', true],
+      ['Ham', false],
+    ]);
   });
 
   it('totals come from the platform when the tree holds only part of the rows', () => {
@@ -160,7 +189,10 @@ describe('notices and message dialogs', () => {
     const root = dialog('Delete?', [
       n('icon', 'Question'),
       n('label', 'Delete report.txt permanently?'),
-      n('info_bar', '', { attributes: { 'message-type': 'warning' } }, [n('label', 'The file changed on disk.'), n('push_button', 'Reload', { actions: ['click'] })]),
+      n('info_bar', '', { attributes: { 'message-type': 'warning' } }, [
+        n('label', 'The file changed on disk.'),
+        n('push_button', 'Reload', { actions: ['click'] }),
+      ]),
       n('status_bar', '', {}, [n('label', 'Ln 3, Col 7')]),
     ]);
     const reading = readWindow(root);
@@ -182,7 +214,9 @@ describe('menus', () => {
         n('menu', 'File', { states: hidden }, [n('menu_item', 'Save As…', { states: hidden }), n('menu_item', 'Print…', { states: ['visible'] })]),
       ]),
       n('toggle_button', 'Menu', { description: 'Open a recently used file', actions: ['click'] }, [n('menu_item', 'notes.txt', { states: hidden })]),
-      n('panel', '', { states: ['enabled', 'modal', 'sensitive'] }, [n('filler', '', { states: hidden }, [n('push_button', 'Find…', { states: hidden, actions: ['click'] }), n('radio_button', '2', { states: hidden })])]),
+      n('panel', '', { states: ['enabled', 'modal', 'sensitive'] }, [
+        n('filler', '', { states: hidden }, [n('push_button', 'Find…', { states: hidden, actions: ['click'] }), n('radio_button', '2', { states: hidden })]),
+      ]),
     ]);
     expect(readWindow(root).menus.map((m) => m.path)).toEqual(['File > Save As…', 'Open a recently used file > notes.txt', 'Find…']);
   });

@@ -48,7 +48,9 @@ describe('GTK3 gedit', () => {
 
   it('Save As: file name, folder, places and files, drop-downs with their options', () => {
     const saveAs = view('fixtures/gedit/save-as.json', 'Save As');
-    expect(saveAs.summary).toBe('Save As file chooser — Name "notes.txt", Character Encoding "Current Locale (UTF-8)", in folder "Documents", list "Places" with 4 items.');
+    expect(saveAs.summary).toBe(
+      'Save As file chooser — Name "notes.txt", Character Encoding "Current Locale (UTF-8)", in folder "Documents", list "Places" with 4 items.',
+    );
     expect(block(saveAs, 'table-files')).toMatchObject({ columns: ['Name', 'Size', 'Type', 'Modified'], rows: [['notes.txt', '45 bytes', 'Text', '21∶18']] });
     expect(enumOf(saveAs, 'set_field', 'field')).toEqual(['Name']);
     expect(enumOf(saveAs, 'select', 'field')).toEqual(['Character Encoding', 'Line Ending', 'Select which types of files are shown', 'Places', 'Files']);
@@ -80,7 +82,11 @@ describe('GTK3 zenity', () => {
   });
 
   it('list, checklist, entry, error, scale', () => {
-    expect(block(view('fixtures/zenity/list.json'), 'table-choose_one')?.rows).toEqual([['Apple', 'Red'], ['Banana', 'Yellow'], ['Cherry', 'Red']]);
+    expect(block(view('fixtures/zenity/list.json'), 'table-choose_one')?.rows).toEqual([
+      ['Apple', 'Red'],
+      ['Banana', 'Yellow'],
+      ['Cherry', 'Red'],
+    ]);
     expect(enumOf(view('fixtures/zenity/checklist.json'), 'toggle', 'field')).toEqual(['Cheese', 'Ham']);
     expect(block(view('fixtures/zenity/entry.json'), 'fields')?.items).toEqual([{ label: 'Name of the new contact', value: 'Ada Lovelace' }]);
     expect(block(view('fixtures/zenity/error.json'), 'notice-1')).toMatchObject({ severity: 'error', text: 'Could not save the file: disk full.' });

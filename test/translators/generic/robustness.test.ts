@@ -11,8 +11,55 @@ import { BlockSchema } from '../../../src/protocol/schemas.js';
 import { translateGeneric } from '../../../translators/generic/index.js';
 import { readGeneric } from '../../../translators/generic/reading.js';
 
-const ROLES = ['frame', 'dialog', 'panel', 'filler', 'label', 'text', 'password_text', 'push_button', 'toggle_button', 'check_box', 'radio_button', 'combo_box', 'menu', 'menu_item', 'menu_bar', 'table', 'table_column_header', 'table_row', 'table_cell', 'list', 'list_item', 'spin_button', 'slider', 'page_tab_list', 'page_tab', 'info_bar', 'status_bar', 'alert', 'icon', 'scroll_bar', 'file_chooser', 'calendar'];
-const STATES = ['visible', 'showing', 'enabled', 'sensitive', 'editable', 'multi_line', 'checked', 'selected', 'selectable', 'checkable', 'modal', 'invalid_entry', 'read_only'];
+const ROLES = [
+  'frame',
+  'dialog',
+  'panel',
+  'filler',
+  'label',
+  'text',
+  'password_text',
+  'push_button',
+  'toggle_button',
+  'check_box',
+  'radio_button',
+  'combo_box',
+  'menu',
+  'menu_item',
+  'menu_bar',
+  'table',
+  'table_column_header',
+  'table_row',
+  'table_cell',
+  'list',
+  'list_item',
+  'spin_button',
+  'slider',
+  'page_tab_list',
+  'page_tab',
+  'info_bar',
+  'status_bar',
+  'alert',
+  'icon',
+  'scroll_bar',
+  'file_chooser',
+  'calendar',
+];
+const STATES = [
+  'visible',
+  'showing',
+  'enabled',
+  'sensitive',
+  'editable',
+  'multi_line',
+  'checked',
+  'selected',
+  'selectable',
+  'checkable',
+  'modal',
+  'invalid_entry',
+  'read_only',
+];
 const NAMES = ['', 'OK', 'OK', 'Name:', '7 7', 'GtkButton', 'Save As…', 'x'.repeat(300), 'a\nb', '••••••', '20\u200e∶51'];
 
 let counter = 0;
@@ -24,7 +71,15 @@ const node: fc.Memo<A11yNode> = fc.memo((depth) =>
       value: fc.option(fc.constantFrom(...NAMES, '42', ''), { nil: undefined }),
       states: fc.subarray(STATES),
       actions: fc.option(fc.subarray(['click', 'toggle', 'press', 'activate']), { nil: undefined }),
-      bounds: fc.option(fc.record({ x: fc.integer({ min: -5, max: 900 }), y: fc.integer({ min: -5, max: 900 }), width: fc.integer({ min: 0, max: 300 }), height: fc.integer({ min: 0, max: 80 }) }), { nil: undefined }),
+      bounds: fc.option(
+        fc.record({
+          x: fc.integer({ min: -5, max: 900 }),
+          y: fc.integer({ min: -5, max: 900 }),
+          width: fc.integer({ min: 0, max: 300 }),
+          height: fc.integer({ min: 0, max: 80 }),
+        }),
+        { nil: undefined },
+      ),
       children: depth > 1 ? fc.array(node(depth - 1), { maxLength: 5 }) : fc.constant([]),
       childCount: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
       attributes: fc.option(fc.constantFrom({ rows: '1000', columns: '2' }, { 'message-type': 'error' }, { character_count: '99999' }), { nil: undefined }),

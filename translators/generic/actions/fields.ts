@@ -24,13 +24,19 @@ export const setFieldAction = defineAction({
   idempotent: true,
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(settableFields(generic.fields).map((f) => f.label), 'Label as in the fields block.'),
+      field: namesEnum(
+        settableFields(generic.fields).map((f) => f.label),
+        'Label as in the fields block.',
+      ),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),
   available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const field = found(settableFields(reading.fields).find((f) => f.label === args.field), `The field "${args.field}"`);
+    const field = found(
+      settableFields(reading.fields).find((f) => f.label === args.field),
+      `The field "${args.field}"`,
+    );
     await write(ctx, field, args.value);
     const shown = await confirm(ctx, window, field, expectedValue(field, args.value));
     // Never echo the value: it may be a secret (P-SENS-1).
@@ -75,18 +81,25 @@ async function confirm(ctx: ActionContext, window: LiveWindow, field: Field, exp
 export const toggleAction = defineAction({
   name: 'toggle',
   title: 'Turn an option on or off',
-  description: 'Sets a check box, switch or radio button to on or off, and waits until the window shows it. A radio button is turned off by choosing another one.',
+  description:
+    'Sets a check box, switch or radio button to on or off, and waits until the window shows it. A radio button is turned off by choosing another one.',
   kind: 'write',
   idempotent: true,
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(toggleFields(generic).map((f) => f.label), 'The option label, as in the fields block.'),
+      field: namesEnum(
+        toggleFields(generic).map((f) => f.label),
+        'The option label, as in the fields block.',
+      ),
       on: z.boolean().describe('true to turn it on, false to turn it off.'),
     }),
   available: (_view, { generic }: GenericReading) => toggleFields(generic).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const field = found(toggleFields(reading).find((f) => f.label === args.field), `The option "${args.field}"`);
+    const field = found(
+      toggleFields(reading).find((f) => f.label === args.field),
+      `The option "${args.field}"`,
+    );
     if (field.value === args.on) return { message: `${field.label} is already ${args.on ? 'on' : 'off'}.` };
     if (field.kind === 'radio' && !args.on) {
       throw new BridgeError('validation_failed', `${field.label} is a radio button: choose another option to turn it off.`, {

@@ -14,7 +14,8 @@ export const typeTextAction = defineAction({
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000) }),
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
-  available: (_view, { root, generic }: GenericReading) => acceptsKeys(root) && settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
+  available: (_view, { root, generic }: GenericReading) =>
+    acceptsKeys(root) && settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {
     const window = requireWindow(ctx);
     const effect = watchEffect(ctx, window);

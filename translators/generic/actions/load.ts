@@ -26,7 +26,10 @@ export const loadRowsAction = defineAction({
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      table: namesEnum(cutCollections(reading).map((c) => c.label), 'The table or list, by its label.'),
+      table: namesEnum(
+        cutCollections(reading).map((c) => c.label),
+        'The table or list, by its label.',
+      ),
       offset: z.number().int().min(0).default(0).describe('0-based index of the first row.'),
       limit: z.number().int().min(1).max(MAX_ROWS).default(100).describe(`How many rows (1 to ${MAX_ROWS}).`),
     }),
@@ -34,13 +37,19 @@ export const loadRowsAction = defineAction({
   available: (_view, reading: GenericReading) => cutCollections(reading).length > 0,
   async run(args, ctx) {
     const { reading } = live(ctx);
-    const c = found(reading.collections.filter(isCut).find((x) => x.label === args.table), `The table "${args.table}"`);
+    const c = found(
+      reading.collections.filter(isCut).find((x) => x.label === args.table),
+      `The table "${args.table}"`,
+    );
     const start = c.headerCount + args.offset * c.cellsPerRow;
     const children = await ctx.probe.readChildren(c.node.ref, start, args.limit * c.cellsPerRow);
     const rows = rowsOf(c, children).slice(0, args.limit);
     // Rows the state counted but the application did not give: say so, never an empty success.
     if (rows.length === 0 && args.offset < c.total) {
-      throw new BridgeError('action_not_available', `${c.label} gave no row at ${args.offset} although it showed ${c.total}: it may be changing. Re-read app://windows and try again.`);
+      throw new BridgeError(
+        'action_not_available',
+        `${c.label} gave no row at ${args.offset} although it showed ${c.total}: it may be changing. Re-read app://windows and try again.`,
+      );
     }
     const columns = c.kind === 'list' ? ['Item'] : c.columns;
     const range = rows.length > 0 ? `${args.offset + 1}–${args.offset + rows.length}` : 'none';
@@ -62,7 +71,10 @@ export const loadTextAction = defineAction({
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      field: namesEnum(cutDocuments(reading).map((f) => f.label), 'The text, by its label.'),
+      field: namesEnum(
+        cutDocuments(reading).map((f) => f.label),
+        'The text, by its label.',
+      ),
       offset: z.number().int().min(0).default(0).describe('0-based index of the first character.'),
       limit: z.number().int().min(1).max(MAX_CHARS).default(20_000).describe(`How many characters (1 to ${MAX_CHARS}).`),
     }),
@@ -70,7 +82,10 @@ export const loadTextAction = defineAction({
   available: (_view, reading: GenericReading) => cutDocuments(reading).length > 0,
   async run(args, ctx) {
     const { reading } = live(ctx);
-    const field = found(reading.fields.filter(isDocumentCut).find((f) => f.label === args.field), `The text "${args.field}"`);
+    const field = found(
+      reading.fields.filter(isDocumentCut).find((f) => f.label === args.field),
+      `The text "${args.field}"`,
+    );
     const full = await ctx.probe.readText(field.node.ref);
     const text = full.slice(args.offset, args.offset + args.limit);
     return { message: `${text.length} of ${full.length} characters of ${field.label}.`, result: { text, offset: args.offset, total: full.length } };

@@ -10,11 +10,20 @@ export const menuAction = defineAction({
   title: 'Run a menu command',
   description: `Runs a command from the window's menus, given as its path ("File${PATH_SEPARATOR}Save As…"), and waits briefly for its effect. Commands that open a dialog return its window id in openedWindowIds.`,
   kind: 'destructive',
-  input: (_view, { generic }: GenericReading) => z.object({ path: namesEnum(generic.menus.map((m) => m.path), 'The menu path, as listed.') }),
+  input: (_view, { generic }: GenericReading) =>
+    z.object({
+      path: namesEnum(
+        generic.menus.map((m) => m.path),
+        'The menu path, as listed.',
+      ),
+    }),
   available: (_view, { generic }: GenericReading) => generic.menus.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const entry = found(reading.menus.find((m) => m.path === args.path), `The menu command "${args.path}"`);
+    const entry = found(
+      reading.menus.find((m) => m.path === args.path),
+      `The menu command "${args.path}"`,
+    );
     const effect = watchEffect(ctx, window);
     await activate(ctx, entry.node, ['click', 'activate', 'press', 'toggle']);
     return { message: `Ran "${entry.path}".${describeEffect(await effect())}` };

@@ -20,12 +20,20 @@ export const pressAction = defineAction({
   kind: 'destructive',
   input: (_view, { generic }: GenericReading) => {
     const buttons = generic.buttons;
-    return z.object({ button: namesEnum(buttons.map((b) => b.label), buttonDescription(buttons)) });
+    return z.object({
+      button: namesEnum(
+        buttons.map((b) => b.label),
+        buttonDescription(buttons),
+      ),
+    });
   },
   available: (_view, { generic }: GenericReading) => generic.buttons.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const button = found(reading.buttons.find((b) => b.label === args.button), `The button "${args.button}"`);
+    const button = found(
+      reading.buttons.find((b) => b.label === args.button),
+      `The button "${args.button}"`,
+    );
     const effect = watchEffect(ctx, window);
     await activate(ctx, button.node, ['click', 'press', 'activate']);
     return { message: `Pressed "${button.label}".${describeEffect(await effect())}` };

@@ -29,7 +29,15 @@ export function choosables(reading: WindowReading): Choosable[] {
 
 function optionSchema(targets: Choosable[]) {
   const all = [...new Set(targets.flatMap((t) => t.options.map((o) => o.label)))];
-  const legend = targets.map((t) => `${t.label}: ${t.options.slice(0, 12).map((o) => `"${o.label}"`).join(', ')}${t.options.length > 12 ? ', …' : ''}`).join('; ');
+  const legend = targets
+    .map(
+      (t) =>
+        `${t.label}: ${t.options
+          .slice(0, 12)
+          .map((o) => `"${o.label}"`)
+          .join(', ')}${t.options.length > 12 ? ', …' : ''}`,
+    )
+    .join('; ');
   const description = `As shown (${legend}).`;
   return all.length <= MAX_ENUM_OPTIONS ? namesEnum(all, description) : z.string().min(1).max(1000).describe(description);
 }
@@ -43,17 +51,26 @@ export const selectAction = defineAction({
   input: (_view, { generic }: GenericReading) => {
     const targets = choosables(generic);
     return z.object({
-      field: namesEnum(targets.map((t) => t.label), 'Drop-down, list, table or tab strip, by label.'),
+      field: namesEnum(
+        targets.map((t) => t.label),
+        'Drop-down, list, table or tab strip, by label.',
+      ),
       option: optionSchema(targets),
     });
   },
   available: (_view, { generic }: GenericReading) => choosables(generic).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const target = found(choosables(reading).find((t) => t.label === args.field), `"${args.field}"`);
+    const target = found(
+      choosables(reading).find((t) => t.label === args.field),
+      `"${args.field}"`,
+    );
     const option = target.options.find((o) => o.label === args.option);
     if (!option) {
-      const choices = target.options.slice(0, 20).map((o) => `"${o.label}"`).join(', ');
+      const choices = target.options
+        .slice(0, 20)
+        .map((o) => `"${o.label}"`)
+        .join(', ');
       throw new BridgeError('validation_failed', `"${args.option}" is not an option of ${target.label}.`, {
         fields: [{ field: 'option', error: `not an option of ${target.label}; options: ${choices}` }],
       });

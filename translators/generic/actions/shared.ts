@@ -54,7 +54,10 @@ export function watchEffect(ctx: ActionContext, window: LiveWindow, timeoutMs = 
     try {
       return await ctx.waitFor<Effect>(
         (s) => {
-          const opened = s.windows().filter((w) => !before.has(w.winId)).map((w) => w.winId);
+          const opened = s
+            .windows()
+            .filter((w) => !before.has(w.winId))
+            .map((w) => w.winId);
           if (opened.length > 0) return { kind: 'opened', winIds: opened };
           const now = s.window(window.winId);
           if (!now) return { kind: 'closed' };

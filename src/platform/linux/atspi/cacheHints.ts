@@ -46,7 +46,11 @@ export async function readCacheHints(client: AtspiClient, bus: string, timeoutMs
     const count = hints.facts.get(parent)?.childCount ?? -1;
     if (count <= 0 || siblings.length !== count) continue;
     siblings.sort((a, b) => a.index - b.index);
-    if (siblings.every((child, position) => child.index === position)) hints.children.set(parent, siblings.map((child) => ({ bus, path: child.path })));
+    if (siblings.every((child, position) => child.index === position))
+      hints.children.set(
+        parent,
+        siblings.map((child) => ({ bus, path: child.path })),
+      );
   }
   return hints;
 }

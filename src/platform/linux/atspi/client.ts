@@ -37,7 +37,10 @@ export class AtspiClient {
     const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
     // Fast path (most calls of a walk): the socket for this application is already known.
     const known = this.settled.get(ref.bus);
-    const reply = known && !known.closed && this.peerBus && !this.peerBus.closed ? known.call(message, timeoutMs) : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    const reply =
+      known && !known.closed && this.peerBus && !this.peerBus.closed
+        ? known.call(message, timeoutMs)
+        : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
     return this.onTimeout ? reply.catch((error: unknown) => this.timedOut(ref.bus, error)) : reply;
   }
 
@@ -136,7 +139,14 @@ export class AtspiClient {
   /** The unix pid of an application's bus connection. */
   async pidOf(bus: string): Promise<number> {
     const link = this.connection.bus();
-    const [pid] = await link.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetConnectionUnixProcessID', signature: 's', body: [bus] });
+    const [pid] = await link.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'GetConnectionUnixProcessID',
+      signature: 's',
+      body: [bus],
+    });
     return Number(pid);
   }
 

@@ -46,7 +46,13 @@ async function readHeaders(client: AtspiClient, table: A11yNode, columns: number
     const [wire] = await client.call(ref, IFACE.table, 'GetColumnHeader', 'i', [column]).catch(() => [null]);
     const header = fromWire(wire);
     const name = header && header.path !== NULL_PATH ? String((await client.property(header, IFACE.accessible, 'Name').catch(() => '')) ?? '') : '';
-    headers.push({ ref: header && header.path !== NULL_PATH ? formatRef(header) : `${table.ref}#column${column}`, role: 'table_column_header', name, states: ['visible', 'showing'], children: [] });
+    headers.push({
+      ref: header && header.path !== NULL_PATH ? formatRef(header) : `${table.ref}#column${column}`,
+      role: 'table_column_header',
+      name,
+      states: ['visible', 'showing'],
+      children: [],
+    });
   }
   return headers.some((h) => h.name !== '') ? headers : [];
 }

@@ -120,7 +120,9 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         this.queue(() => this.outgoing.appendMethodCall({ ...call, serial, flags: call.noAutoStart ? NO_AUTO_START : 0 }));
       } catch (err) {
         const malformed = err instanceof TypeError; // the body does not fit its signature
-        const error = malformed ? new AtspiError('bad_argument', `${call.interface}.${call.member}: ${err.message}`) : new AtspiError('disconnected', `cannot send: ${errorText(err)}`);
+        const error = malformed
+          ? new AtspiError('bad_argument', `${call.interface}.${call.member}: ${err.message}`)
+          : new AtspiError('disconnected', `cannot send: ${errorText(err)}`);
         this.settle(serial)?.reject(error);
       }
     });
@@ -188,12 +190,21 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
       const pending = this.settle(Number(msg.replySerial));
       if (!pending) return;
       if (msg.type === MESSAGE_TYPE.reply) pending.resolve(msg.body);
-      else pending.reject(new DbusCallError(msg.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof msg.body[0] === 'string' ? msg.body[0] : (msg.errorName ?? '')));
+      else
+        pending.reject(
+          new DbusCallError(msg.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof msg.body[0] === 'string' ? msg.body[0] : (msg.errorName ?? '')),
+        );
     } else if (msg.type === MESSAGE_TYPE.signal) {
       this.emit('signal', { sender: msg.sender ?? '', path: msg.path ?? '', interface: msg.interface ?? '', member: msg.member ?? '', body: msg.body });
     } else if (msg.type === MESSAGE_TYPE.call && !(msg.flags & NO_REPLY_EXPECTED)) {
       // We export nothing; answer so the caller does not wait for its timeout.
-      const reply = { serial: this.serial++, replySerial: msg.serial, destination: msg.sender, errorName: 'org.freedesktop.DBus.Error.UnknownMethod', text: 'no such object' };
+      const reply = {
+        serial: this.serial++,
+        replySerial: msg.serial,
+        destination: msg.sender,
+        errorName: 'org.freedesktop.DBus.Error.UnknownMethod',
+        text: 'no such object',
+      };
       try {
         this.queue(() => this.outgoing.appendError(reply));
       } catch {

@@ -84,10 +84,21 @@ export class AtspiEvents extends EventEmitter<Events> {
   private async register(link: DbusLink): Promise<void> {
     try {
       await Promise.all(EVENT_INTERFACES.map((iface) => link.call(addMatch(`type='signal',interface='${iface}'`))));
-      const [owner] = await link.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetNameOwner', signature: 's', body: [REGISTRY_NAME] });
+      const [owner] = await link.call({
+        destination: 'org.freedesktop.DBus',
+        path: '/org/freedesktop/DBus',
+        interface: 'org.freedesktop.DBus',
+        member: 'GetNameOwner',
+        signature: 's',
+        body: [REGISTRY_NAME],
+      });
       this.registryOwner = typeof owner === 'string' ? owner : null;
       // at-spi2-core ≥ 2.46 takes (event, properties, app bus name); older registries only the event.
-      await Promise.all(WATCHED_EVENTS.map((event) => registryCall(link, 'RegisterEvent', 'sass', [event, [], '']).catch(() => registryCall(link, 'RegisterEvent', 's', [event]))));
+      await Promise.all(
+        WATCHED_EVENTS.map((event) =>
+          registryCall(link, 'RegisterEvent', 'sass', [event, [], '']).catch(() => registryCall(link, 'RegisterEvent', 's', [event])),
+        ),
+      );
       this.markApps(); // whatever happened while we were not listening
     } catch {
       // The bus went away meanwhile: the connection reports it and calls us again when it is back.

@@ -130,7 +130,13 @@ export class IncrementalTrees {
     }
   }
 
-  private async full(top: string, budget: TreeBudget, budgetKey: string, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
+  private async full(
+    top: string,
+    budget: TreeBudget,
+    budgetKey: string,
+    touches: TouchSet,
+    options: TreeReadOptions,
+  ): Promise<{ tree: WindowTree; read: A11yNode[] }> {
     const previous = this.kept.get(top);
     const check = this.checking.delete(top) && previous?.spliced === true && previous.budgetKey === budgetKey && touches.refs.size === 0;
     clearTimeout(this.verifyTimers.get(top));
@@ -165,7 +171,13 @@ export class IncrementalTrees {
 
   /** Re-reads the targets and splices them into `tree`; all or nothing. */
   private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<{ read: A11yNode[]; changed: boolean }> {
-    const ctx: ReadContext = { client: this.client, toolkit: options.toolkit, hints: new Map(), maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: options.bounds ?? false };
+    const ctx: ReadContext = {
+      client: this.client,
+      toolkit: options.toolkit,
+      hints: new Map(),
+      maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT,
+      bounds: options.bounds ?? false,
+    };
     const started = Date.now();
     const reads = Promise.all(
       targets.map(async (target) => {
@@ -175,7 +187,11 @@ export class IncrementalTrees {
           return read.node;
         }
         const others = tree.nodeCount - countNodes(target.node);
-        const share: TreeBudget = { maxNodes: budget.maxNodes - others, maxDepth: budget.maxDepth - target.depth, deadlineMs: Math.max(1, budget.deadlineMs - (Date.now() - started)) };
+        const share: TreeBudget = {
+          maxNodes: budget.maxNodes - others,
+          maxDepth: budget.maxDepth - target.depth,
+          deadlineMs: Math.max(1, budget.deadlineMs - (Date.now() - started)),
+        };
         if (share.maxNodes < 1 || share.maxDepth < 0) throw new NeedsFullRead('no budget left for the subtree');
         const sub = await readRawTree(this.client, parseRef(target.node.ref), share, { ...options, useCacheHints: false });
         if (sub.truncated || sub.incomplete || sub.warnings.length > 0) throw new NeedsFullRead('the subtree read was cut');
@@ -306,7 +322,9 @@ export function firstDifference(a: A11yNode, b: A11yNode, explained: ReadonlyMap
 
 /** JSON with sorted keys: attribute order follows reply order, which is no difference. */
 export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 function countNodes(node: A11yNode): number {

@@ -58,9 +58,15 @@ export class AtspiAccess {
     this.toolkits = new ToolkitCache(this.client);
     this.responsiveness = new Responsiveness(this.client, (bus, responding) => this.responsivenessListeners.forEach((listener) => listener(bus, responding)));
     this.client.onTimeout = (bus) => this.responsiveness.markSilent(bus);
-    this.primitives = new AtspiPrimitives(this.client, this.toolkits, { notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null) });
+    this.primitives = new AtspiPrimitives(this.client, this.toolkits, {
+      notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null),
+    });
     this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
-    this.trees = new IncrementalTrees(this.client, (top) => this.events.requestFullRead(top), (top) => this.events.touches.peek(top));
+    this.trees = new IncrementalTrees(
+      this.client,
+      (top) => this.events.requestFullRead(top),
+      (top) => this.events.touches.peek(top),
+    );
     // Events may have been lost while the bus was away: no kept tree can be trusted after it.
     connection.on('health', () => {
       this.trees.clear();

@@ -105,19 +105,23 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   const textual = facts.role === 'password_text' || wantsText(facts.role, facts.states, facts.interfaces, facts.name);
   const tasks: Array<Promise<void>> = [];
   if (has(IFACE.action)) {
-    tasks.push(readActionNames(client, ref).then((names) => {
-      const actions = nodeActions(names, ctx.toolkit);
-      if (actions.length > 0) node.actions = actions;
-    }));
+    tasks.push(
+      readActionNames(client, ref).then((names) => {
+        const actions = nodeActions(names, ctx.toolkit);
+        if (actions.length > 0) node.actions = actions;
+      }),
+    );
   }
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value)) {
-    tasks.push(readNumericValue(client, ref).then((value) => {
-      node.value = value.value;
-      setAttribute(node, 'value_min', value.min);
-      setAttribute(node, 'value_max', value.max);
-    }));
+    tasks.push(
+      readNumericValue(client, ref).then((value) => {
+        node.value = value.value;
+        setAttribute(node, 'value_min', value.min);
+        setAttribute(node, 'value_max', value.max);
+      }),
+    );
   } else if (facts.role === 'combo_box' && has(IFACE.selection)) {
     tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));
   }
@@ -155,7 +159,9 @@ export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise
 async function actionNamesOneByOne(client: AtspiClient, ref: ObjRef): Promise<string[]> {
   const count = Number(await client.property(ref, IFACE.action, 'NActions'));
   if (!Number.isInteger(count) || count <= 0) return [];
-  const names = await Promise.all(Array.from({ length: Math.min(count, 32) }, (_, i) => client.call(ref, IFACE.action, 'GetName', 'i', [i]).then(([name]) => String(name ?? ''))));
+  const names = await Promise.all(
+    Array.from({ length: Math.min(count, 32) }, (_, i) => client.call(ref, IFACE.action, 'GetName', 'i', [i]).then(([name]) => String(name ?? ''))),
+  );
   return names.filter((name) => name !== '');
 }
 

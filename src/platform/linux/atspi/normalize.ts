@@ -50,9 +50,25 @@ export function isGtk(toolkit: ToolkitInfo | undefined): boolean {
  * (Qt, browsers) put meaning on any node and are always asked.
  */
 const GTK_ATTRIBUTE_ROLES = new Set([
-  'frame', 'dialog', 'window', 'alert', 'file_chooser', 'color_chooser', 'font_chooser',
-  'text', 'entry', 'password_text', 'spin_button', 'combo_box', 'info_bar', 'notification',
-  'status_bar', 'level_bar', 'progress_bar', 'heading', 'link',
+  'frame',
+  'dialog',
+  'window',
+  'alert',
+  'file_chooser',
+  'color_chooser',
+  'font_chooser',
+  'text',
+  'entry',
+  'password_text',
+  'spin_button',
+  'combo_box',
+  'info_bar',
+  'notification',
+  'status_bar',
+  'level_bar',
+  'progress_bar',
+  'heading',
+  'link',
 ]);
 
 export function wantsAttributes(role: string, toolkit: ToolkitInfo | undefined): boolean {
@@ -65,7 +81,18 @@ export function wantsAttributes(role: string, toolkit: ToolkitInfo | undefined):
  * popovers (popup_for, statusBars.ts), which are all still asked. In gedit this spares 248 of
  * 526 GetRelationSet calls. Other toolkits are always asked.
  */
-const GTK_RELATIONLESS_ROLES = new Set(['filler', 'list_item', 'separator', 'scroll_bar', 'icon', 'image', 'animation', 'redundant_object', 'tool_tip', 'ruler']);
+const GTK_RELATIONLESS_ROLES = new Set([
+  'filler',
+  'list_item',
+  'separator',
+  'scroll_bar',
+  'icon',
+  'image',
+  'animation',
+  'redundant_object',
+  'tool_tip',
+  'ruler',
+]);
 
 export function wantsRelations(role: string, toolkit: ToolkitInfo | undefined): boolean {
   return !isGtk(toolkit) || !GTK_RELATIONLESS_ROLES.has(role);
@@ -84,7 +111,10 @@ const NAMED_BY_CONTENT = new Set(['push_button', 'toggle_button', 'radio_button'
 
 /** Action names in one spelling across toolkits: GTK4 "Click", GTK3 "click", "Expand or contract" → "expand_or_contract". */
 export function normalizeActionName(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /**

@@ -59,7 +59,8 @@ export class AtspiPrimitives {
   async insertText(ref: string, text: string, offset?: number): Promise<void> {
     const target = parseRef(ref);
     requireString(text, 'insertText');
-    if (offset !== undefined && (!Number.isInteger(offset) || offset < 0)) throw new AtspiError('bad_argument', 'insertText: offset must be a non-negative integer');
+    if (offset !== undefined && (!Number.isInteger(offset) || offset < 0))
+      throw new AtspiError('bad_argument', 'insertText: offset must be a non-negative integer');
     await this.run('insertText', ref, async () => {
       const position = offset ?? Number(await this.client.property(target, IFACE.text, 'CharacterCount'));
       // ATK counts UTF-8 bytes, Qt UTF-16 units (toolkitPolicy.ts).
@@ -143,7 +144,9 @@ export class AtspiPrimitives {
       throw new AtspiError('bad_argument', 'readChildren: offset and limit must be non-negative integers');
     }
     const bus = parseRef(parseRowRef(ref)?.table ?? ref).bus;
-    return this.run('readChildren', ref, async () => readChildSlice(this.client, ref, offset, limit, { toolkit: await this.toolkits.get(bus), budget: this.options.sliceBudget }));
+    return this.run('readChildren', ref, async () =>
+      readChildSlice(this.client, ref, offset, limit, { toolkit: await this.toolkits.get(bus), budget: this.options.sliceBudget }),
+    );
   }
 
   /** A row ref stands for its first cell for actions and focus. */
@@ -172,11 +175,18 @@ export class AtspiPrimitives {
     // Java Swing combo's list is four levels down (popup menu, scroll pane, viewport, list), and
     // selecting in that list only moves the popup's highlight, not the combo's value.
     const ancestors: ObjRef[] = [];
-    for (let at: ObjRef | null = target; ancestors.length < COMBO_DEPTH && at; ) {
+    for (let at: ObjRef | null = target; ancestors.length < COMBO_DEPTH && at;) {
       at = await this.parentOf(at);
       if (at) ancestors.push(at);
     }
-    const facts = await Promise.all(ancestors.map(async (ref, depth) => ({ ref, depth, role: roleName(await this.client.role(ref)), selection: (await this.client.interfaces(ref)).includes(IFACE.selection) })));
+    const facts = await Promise.all(
+      ancestors.map(async (ref, depth) => ({
+        ref,
+        depth,
+        role: roleName(await this.client.role(ref)),
+        selection: (await this.client.interfaces(ref)).includes(IFACE.selection),
+      })),
+    );
     const chosen = facts.find((f) => f.role === 'combo_box' && f.selection) ?? facts.find((f) => f.depth < 2 && f.selection);
     if (!chosen) throw new AtspiError('not_supported', 'no container with the Selection interface above the item');
     return chosen.ref;

@@ -58,9 +58,10 @@ export class Responsiveness {
     this.watching.add(bus);
     try {
       while (!this.closed && this.silent.has(bus)) {
-        const outcome = await this.client
-          .call({ bus, path: ROOT_PATH }, IFACE.accessible, 'GetChildren')
-          .then(() => 'answered' as const, (error: unknown) => ((error as { code?: string }).code === 'timeout' ? ('silent' as const) : ('gone' as const)));
+        const outcome = await this.client.call({ bus, path: ROOT_PATH }, IFACE.accessible, 'GetChildren').then(
+          () => 'answered' as const,
+          (error: unknown) => ((error as { code?: string }).code === 'timeout' ? ('silent' as const) : ('gone' as const)),
+        );
         if (outcome === 'silent') continue; // the call's own timeout paced the loop
         const back = this.silent.delete(bus);
         if (back && outcome === 'answered') this.onChange(bus, true);

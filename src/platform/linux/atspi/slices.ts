@@ -49,7 +49,15 @@ export async function readChildSlice(client: AtspiClient, ref: string, offset: n
 }
 
 /** One neutral child: a header or plain child by index, or a row of a flat table. */
-async function readItem(client: AtspiClient, ref: string, target: ObjRef, layout: Layout, index: number, budget: TreeBudget, options: TreeReadOptions): Promise<A11yNode | null> {
+async function readItem(
+  client: AtspiClient,
+  ref: string,
+  target: ObjRef,
+  layout: Layout,
+  index: number,
+  budget: TreeBudget,
+  options: TreeReadOptions,
+): Promise<A11yNode | null> {
   if (layout.viewport) {
     const refs = await cellRefs(client, target, index, layout.viewport.firstColumn, layout.viewport.columns);
     const [cells] = await readCells({ client, toolkit: options.toolkit, hints: new Map(), maxTextLength: DEFAULT_MAX_TEXT, bounds: false }, [refs]);
@@ -83,7 +91,11 @@ export async function readLayout(client: AtspiClient, target: ObjRef): Promise<L
     // A table that manages its descendants is never the flat layout (LibreOffice Calc): no re-read.
     const viewport = await viewportOf(client, target, sizes);
     if (viewport || key === previous) return { childCount: sizes.childCount, table: null, viewport };
-    if (attempt >= LAYOUT_READS) throw new AtspiError('changing', `the table ${formatRef(target)} kept changing while its size was read (${sizes.childCount} children, ${sizes.table.rows} rows of ${sizes.table.columns}); read it again`);
+    if (attempt >= LAYOUT_READS)
+      throw new AtspiError(
+        'changing',
+        `the table ${formatRef(target)} kept changing while its size was read (${sizes.childCount} children, ${sizes.table.rows} rows of ${sizes.table.columns}); read it again`,
+      );
     previous = key;
   }
 }
@@ -99,7 +111,13 @@ async function readSizes(client: AtspiClient, target: ObjRef): Promise<Sizes> {
   const component = interfaces.includes(IFACE.component);
   if (!interfaces.includes(IFACE.table)) return { childCount: Number(childCount), table: null, component };
   // Asked together with a second ChildCount: a count that moved meanwhile shows up as a mismatch.
-  const [rows, columns, again] = (await Promise.all([client.property(target, IFACE.table, 'NRows'), client.property(target, IFACE.table, 'NColumns'), client.property(target, IFACE.accessible, 'ChildCount')])).map(Number) as [number, number, number];
+  const [rows, columns, again] = (
+    await Promise.all([
+      client.property(target, IFACE.table, 'NRows'),
+      client.property(target, IFACE.table, 'NColumns'),
+      client.property(target, IFACE.accessible, 'ChildCount'),
+    ])
+  ).map(Number) as [number, number, number];
   return { childCount: again, table: { rows, columns }, component };
 }
 

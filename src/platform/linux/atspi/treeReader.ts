@@ -110,9 +110,20 @@ class TreeWalk {
 
   async run(root: ObjRef): Promise<WindowTree> {
     const menusSince = this.menus?.begin() ?? 0;
-    const hints = this.options.useCacheHints === false ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() } : await readCacheHints(this.client, root.bus, this.remaining());
+    const hints =
+      this.options.useCacheHints === false
+        ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() }
+        : await readCacheHints(this.client, root.bus, this.remaining());
     const answered = () => void (this.lastAnswer = Date.now());
-    const ctx: ReadContext = { client: this.client, toolkit: this.options.toolkit, hints: hints.facts, childHints: hints.children, maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT, bounds: this.options.bounds ?? false, answered };
+    const ctx: ReadContext = {
+      client: this.client,
+      toolkit: this.options.toolkit,
+      hints: hints.facts,
+      childHints: hints.children,
+      maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT,
+      bounds: this.options.bounds ?? false,
+      answered,
+    };
     this.ctx = ctx;
     const menus = this.menus;
     const keptMenu = menus ? (ref: ObjRef, facts: Facts) => menus.has(formatRef(ref), facts.role, facts.states) : undefined;
@@ -136,7 +147,13 @@ class TreeWalk {
     if (!late) this.menus?.keepFrom(first.node, menusSince);
     if (!late) await this.adoptHidden(first.node);
     if (!late && policyFor(this.options.toolkit).columnHeaders === 'table_calls') await this.nameColumns(first.node);
-    return { root: first.node, nodeCount: this.nodeCount, truncated: this.truncated, warnings: this.warnings, ...(this.incomplete ? { incomplete: true } : {}) };
+    return {
+      root: first.node,
+      nodeCount: this.nodeCount,
+      truncated: this.truncated,
+      warnings: this.warnings,
+      ...(this.incomplete ? { incomplete: true } : {}),
+    };
   }
 
   /** GTK3 status bars hide their children; their popover buttons are found another way (statusBars.ts). */
@@ -199,7 +216,9 @@ class TreeWalk {
     const range = ctx ? await visibleRange(this.client, job.entry.ref).catch(() => null) : null;
     if (!ctx || !range) return;
     const rowCount = Math.min(range.rows, Math.floor(budget / (range.columns + 1)));
-    const refs = await Promise.all(Array.from({ length: rowCount }, (_, i) => cellRefs(this.client, job.entry.ref, range.firstRow + i, range.firstColumn, range.columns)));
+    const refs = await Promise.all(
+      Array.from({ length: rowCount }, (_, i) => cellRefs(this.client, job.entry.ref, range.firstRow + i, range.firstColumn, range.columns)),
+    );
     job.viewport = { range, rows: await readCells(ctx, refs) };
   }
 

@@ -80,9 +80,7 @@ export interface NumericValue {
 }
 
 export async function readNumericValue(client: AtspiClient, ref: ObjRef): Promise<NumericValue> {
-  const [current, min, max] = await Promise.all(
-    ['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)),
-  );
+  const [current, min, max] = await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
   return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
 }
 

@@ -67,7 +67,10 @@ async function cellAt(client: AtspiClient, table: ObjRef, x: number, y: number):
 export async function cellRefs(client: AtspiClient, table: ObjRef, row: number, firstColumn: number, count: number): Promise<ObjRef[]> {
   const cells = await Promise.all(
     Array.from({ length: Math.max(0, count) }, (_, i) =>
-      client.call(table, IFACE.table, 'GetAccessibleAt', 'ii', [row, firstColumn + i]).then(([cell]) => fromWire(cell), () => null),
+      client.call(table, IFACE.table, 'GetAccessibleAt', 'ii', [row, firstColumn + i]).then(
+        ([cell]) => fromWire(cell),
+        () => null,
+      ),
     ),
   );
   return cells.filter((cell): cell is ObjRef => cell !== null && cell.path !== '/org/a11y/atspi/null');

@@ -59,14 +59,21 @@ export class MessageWriter {
 
   /** Appends one method call. On a bad body nothing is appended and the error is thrown. */
   appendMethodCall(msg: CallMessage): void {
-    const fields: Field[] = [[HEADER.path, 'o', msg.path], [HEADER.interface, 's', msg.interface], [HEADER.member, 's', msg.member]];
+    const fields: Field[] = [
+      [HEADER.path, 'o', msg.path],
+      [HEADER.interface, 's', msg.interface],
+      [HEADER.member, 's', msg.member],
+    ];
     if (msg.destination) fields.push([HEADER.destination, 's', msg.destination]);
     this.append(METHOD_CALL, msg.flags ?? 0, msg.serial, fields, msg.signature ?? '', msg.body ?? []);
   }
 
   /** Appends an error reply (to a call made to us). */
   appendError(reply: ErrorReply): void {
-    const fields: Field[] = [[HEADER.errorName, 's', reply.errorName], [HEADER.replySerial, 'u', reply.replySerial]];
+    const fields: Field[] = [
+      [HEADER.errorName, 's', reply.errorName],
+      [HEADER.replySerial, 'u', reply.replySerial],
+    ];
     if (reply.destination) fields.push([HEADER.destination, 's', reply.destination]);
     this.append(ERROR, NO_REPLY_EXPECTED, reply.serial, fields, 's', [reply.text]);
   }

@@ -22,7 +22,16 @@ export interface WireMessage {
   body: unknown[];
 }
 
-const FIELD_NAMES: Record<number, keyof WireMessage> = { 1: 'path', 2: 'interface', 3: 'member', 4: 'errorName', 5: 'replySerial', 6: 'destination', 7: 'sender', 8: 'signature' };
+const FIELD_NAMES: Record<number, keyof WireMessage> = {
+  1: 'path',
+  2: 'interface',
+  3: 'member',
+  4: 'errorName',
+  5: 'replySerial',
+  6: 'destination',
+  7: 'sender',
+  8: 'signature',
+};
 const FIXED_HEADER = 16;
 /** The D-Bus specification's limit for one message. */
 const MAX_MESSAGE = 1 << 27;
@@ -144,20 +153,44 @@ function readValue(c: Cursor, type: SigNode): unknown {
     case 'b':
       return c.u32() !== 0;
     case 'n':
-      return c.fixed(2, (at) => b.readInt16LE(at), (at) => b.readInt16BE(at));
+      return c.fixed(
+        2,
+        (at) => b.readInt16LE(at),
+        (at) => b.readInt16BE(at),
+      );
     case 'q':
-      return c.fixed(2, (at) => b.readUInt16LE(at), (at) => b.readUInt16BE(at));
+      return c.fixed(
+        2,
+        (at) => b.readUInt16LE(at),
+        (at) => b.readUInt16BE(at),
+      );
     case 'i':
-      return c.fixed(4, (at) => b.readInt32LE(at), (at) => b.readInt32BE(at));
+      return c.fixed(
+        4,
+        (at) => b.readInt32LE(at),
+        (at) => b.readInt32BE(at),
+      );
     case 'u':
     case 'h':
       return c.u32();
     case 'x':
-      return c.fixed(8, (at) => b.readBigInt64LE(at), (at) => b.readBigInt64BE(at));
+      return c.fixed(
+        8,
+        (at) => b.readBigInt64LE(at),
+        (at) => b.readBigInt64BE(at),
+      );
     case 't':
-      return c.fixed(8, (at) => b.readBigUInt64LE(at), (at) => b.readBigUInt64BE(at));
+      return c.fixed(
+        8,
+        (at) => b.readBigUInt64LE(at),
+        (at) => b.readBigUInt64BE(at),
+      );
     case 'd':
-      return c.fixed(8, (at) => b.readDoubleLE(at), (at) => b.readDoubleBE(at));
+      return c.fixed(
+        8,
+        (at) => b.readDoubleLE(at),
+        (at) => b.readDoubleBE(at),
+      );
     case 's':
     case 'o':
       return c.text(c.u32());

@@ -62,10 +62,13 @@ export class WindowCapturer {
   private async grab(drawable: number, width: number, height: number, what: string): Promise<Screenshot> {
     let image: XImageReply;
     try {
-      image = await this.conn.request<XImageReply>(`GetImage ${what}`, (cb) => this.conn.client.GetImage(Z_PIXMAP, drawable, 0, 0, width, height, ALL_PLANES, cb));
+      image = await this.conn.request<XImageReply>(`GetImage ${what}`, (cb) =>
+        this.conn.client.GetImage(Z_PIXMAP, drawable, 0, 0, width, height, ALL_PLANES, cb),
+      );
     } catch (error) {
       // BadMatch: the window is not viewable (unmapped or minimized).
-      if (error instanceof X11Error && error.xError === X_ERROR.BadMatch) throw new X11Error('protocol', `${what} is not viewable (unmapped or minimized)`, X_ERROR.BadMatch);
+      if (error instanceof X11Error && error.xError === X_ERROR.BadMatch)
+        throw new X11Error('protocol', `${what} is not viewable (unmapped or minimized)`, X_ERROR.BadMatch);
       throw error;
     }
     const format = this.conn.display.format[image.depth];

@@ -31,7 +31,8 @@ export function encodePng(image: RawImage): Buffer {
   const { width, height, channels, pixels } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`bad image size ${width}x${height}`);
   const stride = width * channels;
-  if (pixels.length !== stride * height) throw new RangeError(`expected ${stride * height} pixel bytes for ${width}x${height}x${channels}, got ${pixels.length}`);
+  if (pixels.length !== stride * height)
+    throw new RangeError(`expected ${stride * height} pixel bytes for ${width}x${height}x${channels}, got ${pixels.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

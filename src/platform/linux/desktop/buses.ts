@@ -50,7 +50,13 @@ export interface A11yBus {
 export async function startA11yBus(paths: DesktopPaths, env: Record<string, string>, track: (p: TrackedProcess) => void): Promise<A11yBus> {
   const session = env.DBUS_SESSION_BUS_ADDRESS;
   if (!session) throw new DesktopError('the session bus must run before the accessibility bus');
-  const launcher = await spawnTracked({ name: 'at-spi-bus-launcher', command: requireExecutable('at-spi-bus-launcher'), args: ['--launch-immediately', '--a11y=1'], env, logDir: paths.logs });
+  const launcher = await spawnTracked({
+    name: 'at-spi-bus-launcher',
+    command: requireExecutable('at-spi-bus-launcher'),
+    args: ['--launch-immediately', '--a11y=1'],
+    env,
+    logDir: paths.logs,
+  });
   track(launcher.process);
   await pollUntil(async () => ((await nameHasOwner(session, 'org.a11y.Bus')) ? true : undefined), {
     what: 'org.a11y.Bus on the session bus',
@@ -59,7 +65,13 @@ export async function startA11yBus(paths: DesktopPaths, env: Record<string, stri
   });
   const address = await a11yBusAddress(session);
   await enableAccessibility(session);
-  const registry = await spawnTracked({ name: 'at-spi2-registryd', command: requireExecutable('at-spi2-registryd'), args: [], env: { ...env, AT_SPI_BUS_ADDRESS: address }, logDir: paths.logs });
+  const registry = await spawnTracked({
+    name: 'at-spi2-registryd',
+    command: requireExecutable('at-spi2-registryd'),
+    args: [],
+    env: { ...env, AT_SPI_BUS_ADDRESS: address },
+    logDir: paths.logs,
+  });
   track(registry.process);
   await pollUntil(async () => ((await nameHasOwner(address, 'org.a11y.atspi.Registry')) ? true : undefined), {
     what: 'org.a11y.atspi.Registry on the accessibility bus',

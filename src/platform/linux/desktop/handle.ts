@@ -93,7 +93,9 @@ export class DesktopHandle implements Desktop {
     const started = await Promise.all(commands.map((command) => this.spawnApp(command, [])));
     await Promise.all(
       started.map((app) =>
-        (this.state.wayland ? waitForWaylandWindowOf(this.state.wayland.swaySocket) : (pid: number, o: Parameters<typeof waitForWindowOf>[2]) => waitForWindowOf(this.display, pid, o))(app.process.pid, {
+        (this.state.wayland
+          ? waitForWaylandWindowOf(this.state.wayland.swaySocket)
+          : (pid: number, o: Parameters<typeof waitForWindowOf>[2]) => waitForWindowOf(this.display, pid, o))(app.process.pid, {
           what: `a window of ${app.process.name} (pid ${app.process.pid})`,
           timeoutMs: APP_WINDOW_TIMEOUT_MS,
           abort: exitWatch(app.process.name, app.exited, () => logTail(app.logFile)),
@@ -122,7 +124,15 @@ export class DesktopHandle implements Desktop {
     const name = `app-${this.launched}-${basename(command)}`;
     const logDir = desktopPaths(this.state.dir).logs;
     const stdoutFile = captureStdout ? join(logDir, `${name}.stdout`) : undefined;
-    const spawned = await spawnTracked({ name, command: executable, args: appArguments(command, args), env: appProcessEnv(this.state.env), logDir, stdoutFile, ...this.account() });
+    const spawned = await spawnTracked({
+      name,
+      command: executable,
+      args: appArguments(command, args),
+      env: appProcessEnv(this.state.env),
+      logDir,
+      stdoutFile,
+      ...this.account(),
+    });
     addProcess(this.state, spawned.process);
     return { ...spawned, ...(stdoutFile ? { stdoutFile } : {}) };
   }

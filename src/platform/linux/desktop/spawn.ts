@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { processStartTime, type TrackedProcess } from './processes.js';
 
 /** Inherited variables that would disable accessibility or point at another session. */
-const DROPPED_VARIABLES = ['NO_AT_BRIDGE', 'WAYLAND_DISPLAY', 'SESSION_MANAGER', 'DESKTOP_STARTUP_ID', 'XAUTHORITY', 'DBUS_STARTER_ADDRESS', 'DBUS_STARTER_BUS_TYPE'];
+const DROPPED_VARIABLES = [
+  'NO_AT_BRIDGE',
+  'WAYLAND_DISPLAY',
+  'SESSION_MANAGER',
+  'DESKTOP_STARTUP_ID',
+  'XAUTHORITY',
+  'DBUS_STARTER_ADDRESS',
+  'DBUS_STARTER_BUS_TYPE',
+];
 
 /**
  * The full environment for a process on a desktop: this process's environment without the

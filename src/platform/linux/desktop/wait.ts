@@ -31,7 +31,8 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
     }
-    if (Date.now() >= deadline) throw new DesktopError(`timed out after ${options.timeoutMs} ms waiting for ${options.what}${lastError ? ` (${lastError})` : ''}`);
+    if (Date.now() >= deadline)
+      throw new DesktopError(`timed out after ${options.timeoutMs} ms waiting for ${options.what}${lastError ? ` (${lastError})` : ''}`);
     await sleep(options.intervalMs ?? 50);
   }
 }

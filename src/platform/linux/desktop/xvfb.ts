@@ -66,7 +66,13 @@ async function tryDisplay(n: number, env: (paths: DesktopPaths, display: number)
   });
   const exitedWith = exitWatch('Xvfb', xvfb.exited, () => logTail(xvfb.logFile));
   try {
-    await pollUntil(() => X11Connection.open(`:${n}`).then((conn) => conn.close()).then(() => true), { what: `Xvfb on :${n}`, timeoutMs: 10_000, abort: exitedWith });
+    await pollUntil(
+      () =>
+        X11Connection.open(`:${n}`)
+          .then((conn) => conn.close())
+          .then(() => true),
+      { what: `Xvfb on :${n}`, timeoutMs: 10_000, abort: exitedWith },
+    );
     return { display: n, paths, xvfb };
   } catch (error) {
     if (isRunning(xvfb.process)) process.kill(xvfb.process.pid, 'SIGKILL');

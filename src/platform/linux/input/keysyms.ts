@@ -30,7 +30,6 @@ export function charToKeysym(char: string, position = 0): number {
   return code <= 0xff ? code : 0x01000000 + code;
 }
 
-
 /** Exact X names (without "XK_") and lower-cased names, the latter only where unambiguous. */
 const BY_NAME = new Map<string, number>();
 const BY_LOWER_NAME = new Map<string, number | null>();

@@ -30,10 +30,15 @@ export class GrimCapture {
     if (!match) throw new Error(`the compositor shows no window "${title}" to capture`);
     const { x, y, width, height } = match.rect;
     return new Promise((resolve, reject) => {
-      execFile(this.grim, ['-t', 'png', '-g', `${x},${y} ${width}x${height}`, '-'], { env: this.env, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: TIMEOUT_MS }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`grim failed: ${stderr.toString().trim() || error.message}`));
-        else resolve(stdout);
-      });
+      execFile(
+        this.grim,
+        ['-t', 'png', '-g', `${x},${y} ${width}x${height}`, '-'],
+        { env: this.env, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: TIMEOUT_MS },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`grim failed: ${stderr.toString().trim() || error.message}`));
+          else resolve(stdout);
+        },
+      );
     });
   }
 }

@@ -83,7 +83,8 @@ export class WaylandKeys {
 
   async send(input: KeyInput): Promise<void> {
     if (this.own && (await this.own.send(input))) return;
-    if (!this.wtype) throw new InputError('unsupported', 'these keys or this text cannot be typed with the US layout of the virtual keyboard, and wtype is not installed');
+    if (!this.wtype)
+      throw new InputError('unsupported', 'these keys or this text cannot be typed with the US layout of the virtual keyboard, and wtype is not installed');
     await this.wtype.send(input);
   }
 

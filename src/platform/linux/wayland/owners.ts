@@ -54,7 +54,8 @@ export class OwnerMemory {
   }
 
   private decide(dialog: OwnerCandidate, windows: OwnerCandidate[]): { owner: string | null; reason: OwnerReason } {
-    if (dialog.parentNativeId && windows.some((w) => w.nativeId === dialog.parentNativeId)) return { owner: dialog.parentNativeId, reason: 'compositor-parent' };
+    if (dialog.parentNativeId && windows.some((w) => w.nativeId === dialog.parentNativeId))
+      return { owner: dialog.parentNativeId, reason: 'compositor-parent' };
     // Dialogs may own dialogs (Save As → "Replace?"): any other window of the app that was
     // active strictly before this one appeared (so two new dialogs never own each other).
     const siblings = windows.filter((w) => w.appKey === dialog.appKey && w.nativeId !== dialog.nativeId);

@@ -47,7 +47,10 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
     const window = this.window(nativeId);
-    const tree = window.ref && this.atspi.health.ok ? await this.atspi.readTree(window.ref, budget, this.topology.apps.find((a) => a.key === window.native.appKey)?.name) : windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
+    const tree =
+      window.ref && this.atspi.health.ok
+        ? await this.atspi.readTree(window.ref, budget, this.topology.apps.find((a) => a.key === window.native.appKey)?.name)
+        : windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
     if (!this.keyboard) tree.root.attributes = { ...tree.root.attributes, [NO_KEYBOARD.attribute]: NO_KEYBOARD.value };
     return tree;
   }
@@ -81,7 +84,8 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   /** The virtual keyboard types into the focused window: bring the target forward first. */
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
-    if (!this.keyboard) throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
+    if (!this.keyboard)
+      throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
     await this.activateWindow(nativeId);
     await this.keyboard.send(input);
   }
@@ -144,7 +148,14 @@ export const openWaylandProbe: ProbeFactory<WaylandProbeOptions, WaylandProbe> =
   const conn = env.DISPLAY ? await X11Connection.open(env.DISPLAY).catch(() => null) : null;
   const toplevels = await ForeignToplevels.open(socket).catch(() => null);
   const feed = await ChangeFeed.start(conn, atspi);
-  const probe = new WaylandProbe(atspi, feed, new WaylandWindowSource(toplevels), conn ? new X11WindowSource(conn) : null, await WaylandKeys.open(interfaces, env), options.capture ? GrimCapture.find(interfaces, env) : null);
+  const probe = new WaylandProbe(
+    atspi,
+    feed,
+    new WaylandWindowSource(toplevels),
+    conn ? new X11WindowSource(conn) : null,
+    await WaylandKeys.open(interfaces, env),
+    options.capture ? GrimCapture.find(interfaces, env) : null,
+  );
   toplevels?.events.on('change', () => feed.markWindows());
   return probe;
 };

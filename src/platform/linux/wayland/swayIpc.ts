@@ -75,7 +75,15 @@ export async function swayWindows(socketPath: string): Promise<SwayWindow[]> {
   const out: SwayWindow[] = [];
   const walk = (node: SwayNode) => {
     if (typeof node.pid === 'number' && node.rect) {
-      out.push({ conId: node.id ?? 0, pid: node.pid, title: node.name ?? '', appId: node.app_id ?? null, focused: node.focused === true, rect: node.rect, shell: node.shell ?? '' });
+      out.push({
+        conId: node.id ?? 0,
+        pid: node.pid,
+        title: node.name ?? '',
+        appId: node.app_id ?? null,
+        focused: node.focused === true,
+        rect: node.rect,
+        shell: node.shell ?? '',
+      });
     }
     for (const child of [...(node.nodes ?? []), ...(node.floating_nodes ?? [])]) walk(child);
   };

@@ -93,7 +93,13 @@ export class WaylandWindowSource implements WindowSource {
     const decisions = this.owners.update(
       natives.map((n, i) => {
         const f = paired.get(tops[i]?.top.ref ?? '');
-        return { nativeId: n.nativeId, appKey: n.appKey, dialog: n.windowType === 'dialog', active: n.active, parentNativeId: f?.parent ? (nativeOfHandle.get(f.parent) ?? null) : null };
+        return {
+          nativeId: n.nativeId,
+          appKey: n.appKey,
+          dialog: n.windowType === 'dialog',
+          active: n.active,
+          parentNativeId: f?.parent ? (nativeOfHandle.get(f.parent) ?? null) : null,
+        };
       }),
     );
     for (const n of natives) n.ownerNativeId = decisions.get(n.nativeId)?.owner ?? null;
@@ -106,7 +112,13 @@ export class WaylandWindowSource implements WindowSource {
     }
     this.byProgram ??= desktopIdsByProgram();
     const byProgram = this.byProgram;
-    const appInfos: AppInfo[] = apps.map((app) => ({ key: app.bus, id: resolveAppId(appIdOf.get(app.bus), app.pid, app.name, byProgram), name: app.name, pid: app.pid, actions: [] }));
+    const appInfos: AppInfo[] = apps.map((app) => ({
+      key: app.bus,
+      id: resolveAppId(appIdOf.get(app.bus), app.pid, app.name, byProgram),
+      name: app.name,
+      pid: app.pid,
+      actions: [],
+    }));
     const inaccessible = this.inaccessible(foreign, new Set([...paired.values()].map((f) => f.handle)), claimed, appInfos, nativeOfHandle);
     return {
       apps: [...appInfos, ...inaccessible.apps],
@@ -121,7 +133,13 @@ export class WaylandWindowSource implements WindowSource {
    * them) and windows of an app that has accessibles (its window may be about to pair: a title
    * change not yet seen on both sides), so a window is never listed twice.
    */
-  private inaccessible(foreign: ForeignToplevel[], paired: Set<number>, claimed: Claimed, apps: AppInfo[], nativeOfHandle: Map<number, string>): { windows: WaylandWindow[]; apps: AppInfo[] } {
+  private inaccessible(
+    foreign: ForeignToplevel[],
+    paired: Set<number>,
+    claimed: Claimed,
+    apps: AppInfo[],
+    nativeOfHandle: Map<number, string>,
+  ): { windows: WaylandWindow[]; apps: AppInfo[] } {
     const byProgram = this.byProgram ?? new Map<string, string>();
     const orphans = foreign.filter(
       (f) =>
@@ -135,7 +153,19 @@ export class WaylandWindowSource implements WindowSource {
       this.handles.set(nativeId, f.handle);
       nativeOfHandle.set(f.handle, nativeId);
       return {
-        native: { nativeId, appKey: `wayland:${f.appId || f.handle}`, pid: null, title: f.title, ownerNativeId: null, modal: false, active: f.activated, fullscreen: f.fullscreen, bounds: null, windowType: f.parent ? 'dialog' : 'normal', ...(f.appId ? { className: f.appId } : {}) },
+        native: {
+          nativeId,
+          appKey: `wayland:${f.appId || f.handle}`,
+          pid: null,
+          title: f.title,
+          ownerNativeId: null,
+          modal: false,
+          active: f.activated,
+          fullscreen: f.fullscreen,
+          bounds: null,
+          windowType: f.parent ? 'dialog' : 'normal',
+          ...(f.appId ? { className: f.appId } : {}),
+        },
         ref: null,
         handle: f.handle,
       };
@@ -147,7 +177,14 @@ export class WaylandWindowSource implements WindowSource {
     const orphanApps = new Map<string, AppInfo>();
     for (const w of windows) {
       const appId = w.native.className ?? '';
-      if (!orphanApps.has(w.native.appKey)) orphanApps.set(w.native.appKey, { key: w.native.appKey, id: resolveAppId(appId, null, appId, byProgram), name: appId || w.native.title, pid: null, actions: [] });
+      if (!orphanApps.has(w.native.appKey))
+        orphanApps.set(w.native.appKey, {
+          key: w.native.appKey,
+          id: resolveAppId(appId, null, appId, byProgram),
+          name: appId || w.native.title,
+          pid: null,
+          actions: [],
+        });
     }
     return { windows, apps: [...orphanApps.values()] };
   }
@@ -186,7 +223,8 @@ export class WaylandWindowSource implements WindowSource {
   }
 
   private handleOf(window: SourceWindow, what: string): number {
-    if (!this.toplevels) throw new Error(`this compositor publishes no window list (no foreign-toplevel protocol): cannot ${what} window ${window.native.nativeId}`);
+    if (!this.toplevels)
+      throw new Error(`this compositor publishes no window list (no foreign-toplevel protocol): cannot ${what} window ${window.native.nativeId}`);
     const handle = this.handles.get(window.native.nativeId);
     if (handle === undefined) throw new Error(`window ${window.native.nativeId} was not found in the compositor's window list: cannot ${what} it`);
     return handle;

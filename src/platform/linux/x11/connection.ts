@@ -56,7 +56,8 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
   /** Connects to `display` (":N"); rejects with X11Error('connect_failed') when nothing answers. */
   static open(displayName: string): Promise<X11Connection> {
     return new Promise((resolve, reject) => {
-      const fail = (error: unknown) => reject(new X11Error('connect_failed', `cannot connect to X display ${displayName}: ${error instanceof Error ? error.message : String(error)}`));
+      const fail = (error: unknown) =>
+        reject(new X11Error('connect_failed', `cannot connect to X display ${displayName}: ${error instanceof Error ? error.message : String(error)}`));
       const timer = setTimeout(() => fail(new Error('timed out')), CONNECT_TIMEOUT_MS);
       try {
         const client = x11.createClient({ display: displayName }, (error, display) => {
@@ -148,9 +149,11 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
 
   /** Selects events on a window; a window that is already gone is ignored. */
   selectEvents(wid: number, eventMask: number): Promise<void> {
-    return this.request<void>(`ChangeWindowAttributes 0x${wid.toString(16)}`, (cb) => this.client.ChangeWindowAttributes(wid, { eventMask }, cb)).catch((error: unknown) => {
-      if (!isGoneError(error)) throw error;
-    });
+    return this.request<void>(`ChangeWindowAttributes 0x${wid.toString(16)}`, (cb) => this.client.ChangeWindowAttributes(wid, { eventMask }, cb)).catch(
+      (error: unknown) => {
+        if (!isGoneError(error)) throw error;
+      },
+    );
   }
 
   async close(): Promise<void> {

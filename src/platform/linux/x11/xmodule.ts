@@ -97,7 +97,10 @@ export interface XDisplay {
 }
 
 interface X11Package {
-  createClient(options: { display?: string }, cb: (error: Error | null, display: XDisplay) => void): XClient & { on(event: 'error', l: (e: Error) => void): unknown };
+  createClient(
+    options: { display?: string },
+    cb: (error: Error | null, display: XDisplay) => void,
+  ): XClient & { on(event: 'error', l: (e: Error) => void): unknown };
   eventMask: Record<string, number>;
   keySyms: Record<string, { code: number; description: string | null }>;
 }

@@ -27,7 +27,17 @@ interface ConsoleState {
 }
 
 type Activity =
-  | { seq: number; kind: 'call'; time: string; session: number; client?: string; tool: string; arguments: Record<string, unknown>; result: string; durationMs: number }
+  | {
+      seq: number;
+      kind: 'call';
+      time: string;
+      session: number;
+      client?: string;
+      tool: string;
+      arguments: Record<string, unknown>;
+      result: string;
+      durationMs: number;
+    }
   | { seq: number; kind: 'notification'; time: string; session: number; client?: string; method: string; uri?: string }
   | { seq: number; kind: 'owner'; time: string; text: string };
 
@@ -111,7 +121,8 @@ function applyState(next: ConsoleState): void {
 }
 
 function renderApprovals(next: ConsoleState): void {
-  $('approvals-empty').textContent = next.approvals.length > 0 ? '' : next.confirm ? 'Nothing is waiting.' : 'Approvals are off (serve --confirm destructive|writes turns them on).';
+  $('approvals-empty').textContent =
+    next.approvals.length > 0 ? '' : next.confirm ? 'Nothing is waiting.' : 'Approvals are off (serve --confirm destructive|writes turns them on).';
   $('approvals').replaceChildren(
     ...next.approvals.map((p) => {
       const approve = el('button', { type: 'button', class: 'primary', 'data-approve': String(p.id) }, 'Approve');
@@ -119,7 +130,19 @@ function renderApprovals(next: ConsoleState): void {
       approve.addEventListener('click', () => void post(`/console/api/approvals/${p.id}`, { approved: true }));
       decline.addEventListener('click', () => void post(`/console/api/approvals/${p.id}`, { approved: false }));
       const args = Object.keys(p.arguments).length > 0 ? ` ${JSON.stringify(p.arguments)}` : '';
-      return el('li', { 'data-approval': String(p.id) }, el('span', {}, `${p.client ?? `session ${p.session}`} wants ${p.kind === 'destructive' ? 'a destructive action' : 'to change something'}: `, el('strong', {}, p.title), ` (${p.toolName})${args}`), approve, decline);
+      return el(
+        'li',
+        { 'data-approval': String(p.id) },
+        el(
+          'span',
+          {},
+          `${p.client ?? `session ${p.session}`} wants ${p.kind === 'destructive' ? 'a destructive action' : 'to change something'}: `,
+          el('strong', {}, p.title),
+          ` (${p.toolName})${args}`,
+        ),
+        approve,
+        decline,
+      );
     }),
   );
 }
@@ -156,7 +179,14 @@ function fillWindow(article: HTMLElement, w: ProtocolWindow, operable: boolean, 
   fixtureButton.addEventListener('click', () => void recordFixture(w.id));
   article.replaceChildren(
     el('h3', {}, w.title || '(untitled)'),
-    el('p', { class: 'meta' }, `${w.id} · version ${w.version}${w.modal ? ' · modal' : ''}${w.ownerId ? ` · owner ${w.ownerId}` : ''}${operable ? ' · operable' : ' · blocked'} `, treeButton, ' ', fixtureButton),
+    el(
+      'p',
+      { class: 'meta' },
+      `${w.id} · version ${w.version}${w.modal ? ' · modal' : ''}${w.ownerId ? ` · owner ${w.ownerId}` : ''}${operable ? ' · operable' : ' · blocked'} `,
+      treeButton,
+      ' ',
+      fixtureButton,
+    ),
     ...(w.summary ? [el('p', { class: 'summary' }, w.summary)] : []),
     ...w.blocks.map(renderBlock),
     renderTools(tools),
@@ -181,7 +211,12 @@ async function loadTree(author: HTMLElement, winId: string): Promise<void> {
   if (!response.ok) return author.replaceChildren(el('p', {}, `Could not read ${winId}: HTTP ${response.status}`));
   const detail = (await response.json()) as { translatorId: string; tree: { root: A11yNode; nodeCount: number; truncated: boolean }; translation: unknown };
   author.replaceChildren(
-    el('div', {}, el('h4', {}, `Accessibility tree (${detail.tree.nodeCount} nodes${detail.tree.truncated ? ', truncated' : ''})`), el('pre', { class: 'raw-tree' }, treeText(detail.tree.root))),
+    el(
+      'div',
+      {},
+      el('h4', {}, `Accessibility tree (${detail.tree.nodeCount} nodes${detail.tree.truncated ? ', truncated' : ''})`),
+      el('pre', { class: 'raw-tree' }, treeText(detail.tree.root)),
+    ),
     el('div', {}, el('h4', {}, `Translation (${detail.translatorId})`), el('pre', { class: 'translation' }, JSON.stringify(detail.translation, null, 2))),
   );
 }
@@ -205,15 +240,35 @@ function addActivity(entry: Activity): void {
   let row: HTMLTableRowElement;
   if (entry.kind === 'call') {
     const ok = entry.result === 'ok';
-    row = el('tr', { class: 'call', 'data-seq': String(entry.seq), 'data-tool': entry.tool, 'data-result': entry.result },
-      el('td', {}, time), el('td', {}, entry.client ?? `session ${entry.session}`), el('td', {}, entry.tool),
+    row = el(
+      'tr',
+      { class: 'call', 'data-seq': String(entry.seq), 'data-tool': entry.tool, 'data-result': entry.result },
+      el('td', {}, time),
+      el('td', {}, entry.client ?? `session ${entry.session}`),
+      el('td', {}, entry.tool),
       el('td', {}, Object.keys(entry.arguments).length > 0 ? JSON.stringify(entry.arguments) : ''),
-      el('td', { class: ok ? 'result-ok' : 'result-error' }, entry.result), el('td', {}, show(entry.durationMs)));
+      el('td', { class: ok ? 'result-ok' : 'result-error' }, entry.result),
+      el('td', {}, show(entry.durationMs)),
+    );
   } else if (entry.kind === 'notification') {
-    row = el('tr', { class: 'notification', 'data-seq': String(entry.seq), 'data-method': entry.method },
-      el('td', {}, time), el('td', {}, entry.client ?? `session ${entry.session}`), el('td', { title: entry.method }, `→ ${entry.method.replace(/^notifications\//, '')}`), el('td', {}, entry.uri ?? ''), el('td', {}, 'sent'), el('td', {}, ''));
+    row = el(
+      'tr',
+      { class: 'notification', 'data-seq': String(entry.seq), 'data-method': entry.method },
+      el('td', {}, time),
+      el('td', {}, entry.client ?? `session ${entry.session}`),
+      el('td', { title: entry.method }, `→ ${entry.method.replace(/^notifications\//, '')}`),
+      el('td', {}, entry.uri ?? ''),
+      el('td', {}, 'sent'),
+      el('td', {}, ''),
+    );
   } else {
-    row = el('tr', { class: 'owner', 'data-seq': String(entry.seq) }, el('td', {}, time), el('td', {}, 'desktop owner'), el('td', { colspan: '4' }, entry.text));
+    row = el(
+      'tr',
+      { class: 'owner', 'data-seq': String(entry.seq) },
+      el('td', {}, time),
+      el('td', {}, 'desktop owner'),
+      el('td', { colspan: '4' }, entry.text),
+    );
   }
   const body = $('feed').querySelector('tbody') as HTMLTableSectionElement;
   body.prepend(row);

@@ -46,7 +46,11 @@ export interface A11yNode {
   children: A11yNode[];
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
   for (const child of children) node.append(child);
@@ -66,7 +70,11 @@ export function renderGraph(nodes: GraphNode[]): HTMLElement[] {
   const children = new Map<string, GraphNode[]>();
   for (const n of nodes) if (n.ownerId && ids.has(n.ownerId)) children.set(n.ownerId, [...(children.get(n.ownerId) ?? []), n]);
   const item = (n: GraphNode, seen: Set<string>): HTMLElement => {
-    const label = el('span', { class: `win-node${n.operable ? ' operable' : ''}`, 'data-graph-id': n.id, 'data-operable': String(n.operable) }, `${n.id} · ${n.title || '(untitled)'}`);
+    const label = el(
+      'span',
+      { class: `win-node${n.operable ? ' operable' : ''}`, 'data-graph-id': n.id, 'data-operable': String(n.operable) },
+      `${n.id} · ${n.title || '(untitled)'}`,
+    );
     if (n.modal) label.append(' ', el('em', {}, 'modal'));
     if (n.app) label.append(el('span', { class: 'meta' }, ` — ${n.app}`));
     if (!n.operable && n.blockedBy.length > 0) label.append(el('div', { class: 'blocked' }, `blocked by ${n.blockedBy.join(' → ')}`));

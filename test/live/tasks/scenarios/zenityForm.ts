@@ -12,10 +12,16 @@ export const FORM_PASSWORD = 'Hx-form-secret-4471';
 const TITLE = /^New account$/;
 
 const FORM_ARGS = [
-  '--forms', `--title=${FORM_TITLE}`, '--text=Account details',
-  '--add-entry=First name', '--add-entry=Last name', '--add-password=Password',
-  '--add-combo=Team', '--combo-values=Red|Green|Blue',
-  '--add-list=Role', '--list-values=Admin|User|Guest',
+  '--forms',
+  `--title=${FORM_TITLE}`,
+  '--text=Account details',
+  '--add-entry=First name',
+  '--add-entry=Last name',
+  '--add-password=Password',
+  '--add-combo=Team',
+  '--combo-values=Red|Green|Blue',
+  '--add-list=Role',
+  '--list-values=Admin|User|Guest',
 ];
 
 export interface ZenityFormFacts {

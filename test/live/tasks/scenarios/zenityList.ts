@@ -44,7 +44,10 @@ async function completeTable(agent: ScriptedAgent): Promise<TableBlock> {
     const table = window.blocks.find((b): b is TableBlock => b.type === 'table');
     const warning = window.blocks.find((b) => b.type === 'notice' && b.severity === 'warn');
     if (table?.total === LIST_ROWS && !warning) return table;
-    if (Date.now() > until) fail(`the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms${warning ? `, with the notice "${(warning as { text: string }).text}"` : ''}`);
+    if (Date.now() > until)
+      fail(
+        `the list showed ${table?.total ?? 'no'} rows after ${FILL_TIMEOUT_MS} ms${warning ? `, with the notice "${(warning as { text: string }).text}"` : ''}`,
+      );
     await agent.waitForUpdate();
   }
 }

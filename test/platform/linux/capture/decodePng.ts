@@ -43,11 +43,11 @@ export function decodePng(png: Buffer): DecodedPng {
   const chunks: string[] = [];
   const idat: Buffer[] = [];
   let header: Buffer | undefined;
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.subarray(at + 4, at + 8).toString('latin1');
     const body = png.subarray(at + 8, at + 8 + length);
-    if ((crc32(png.subarray(at + 4, at + 8 + length)) >>> 0) !== png.readUInt32BE(at + 8 + length)) throw new Error(`bad CRC in ${type}`);
+    if (crc32(png.subarray(at + 4, at + 8 + length)) >>> 0 !== png.readUInt32BE(at + 8 + length)) throw new Error(`bad CRC in ${type}`);
     chunks.push(type);
     if (type === 'IHDR') header = body;
     if (type === 'IDAT') idat.push(body);

@@ -26,13 +26,19 @@ print(width, height, depth, color, raw[1 + 3 * 5:1 + 3 * 6].hex())
 describe('encodePng', () => {
   it('round-trips random RGB and RGBA images exactly', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.constantFrom(3 as const, 4 as const), fc.integer(), (width, height, channels, seed) => {
-        const pixels = Buffer.alloc(width * height * channels);
-        for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.imul(i + 1, seed | 1) >>> 7) & 0xff;
-        const decoded = decodePng(encodePng({ width, height, channels, pixels }));
-        expect(decoded).toMatchObject({ width, height, channels, chunks: ['IHDR', 'IDAT', 'IEND'] });
-        expect(decoded.pixels.equals(pixels)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.constantFrom(3 as const, 4 as const),
+        fc.integer(),
+        (width, height, channels, seed) => {
+          const pixels = Buffer.alloc(width * height * channels);
+          for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.imul(i + 1, seed | 1) >>> 7) & 0xff;
+          const decoded = decodePng(encodePng({ width, height, channels, pixels }));
+          expect(decoded).toMatchObject({ width, height, channels, chunks: ['IHDR', 'IDAT', 'IEND'] });
+          expect(decoded.pixels.equals(pixels)).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -41,7 +47,9 @@ describe('encodePng', () => {
     const width = 7;
     const pixels = Buffer.alloc(width * 3 * 3);
     pixels.set([0x12, 0x34, 0x56], 5 * 3); // pixel (5, 0)
-    const out = execFileSync('python3', ['-c', PYTHON_CHECK], { input: encodePng({ width, height: 3, channels: 3, pixels }) }).toString().trim();
+    const out = execFileSync('python3', ['-c', PYTHON_CHECK], { input: encodePng({ width, height: 3, channels: 3, pixels }) })
+      .toString()
+      .trim();
     expect(out).toBe('7 3 8 2 123456');
   });
 

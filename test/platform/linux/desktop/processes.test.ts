@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { descendantsOf, findTaggedProcesses, isRunning, processStartTime, terminatePids, terminateTree } from '../../../../src/platform/linux/desktop/processes.js';
+import {
+  descendantsOf,
+  findTaggedProcesses,
+  isRunning,
+  processStartTime,
+  terminatePids,
+  terminateTree,
+} from '../../../../src/platform/linux/desktop/processes.js';
 
 const linuxOnly = process.platform !== 'linux';
 

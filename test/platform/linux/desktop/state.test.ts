@@ -26,7 +26,14 @@ describe('desktop directories and state', () => {
 
   it('writes and reads the state file, and lists desktops by display', () => {
     const paths = claimDesktopDir(124)!;
-    const state: DesktopState = { version: 1, display: 124, dir: paths.dir, env: { DISPLAY: ':124' }, processes: [{ name: 'xvfb', pid: 42, startTime: 7 }], createdAt: 'now' };
+    const state: DesktopState = {
+      version: 1,
+      display: 124,
+      dir: paths.dir,
+      env: { DISPLAY: ':124' },
+      processes: [{ name: 'xvfb', pid: 42, startTime: 7 }],
+      createdAt: 'now',
+    };
     writeState(state);
     expect(readState(paths.dir)).toEqual(state);
     claimDesktopDir(99);

@@ -33,7 +33,10 @@ function array(values: number[]): Buffer {
 }
 
 /** A compositor that answers sync, lists `globals`, and calls `onBind`/`onRequest`. */
-function fakeCompositor(globals: string[], script: (socket: Socket, request: Request, bound: Map<string, number>) => void): { path: string; server: Server; dir: string } {
+function fakeCompositor(
+  globals: string[],
+  script: (socket: Socket, request: Request, bound: Map<string, number>) => void,
+): { path: string; server: Server; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'wl-fake-'));
   const path = join(dir, 'wayland-0');
   const server = createServer((socket) => {
@@ -81,22 +84,27 @@ describe('foreign-toplevel lists over the Wayland wire', () => {
       if (request.object === 2 && manager !== undefined && !requests.includes('bound')) {
         requests.push('bound');
         const [main, dialog] = [0xff000000, 0xff000001];
-        socket.write(Buffer.concat([
-          message(manager, 0, encodeUint(main)),
-          message(main, 0, encodeString('Notes - gedit')),
-          message(main, 1, encodeString('gedit')),
-          message(main, 4, array([2])),
-          message(main, 5),
-          message(manager, 0, encodeUint(dialog)),
-          message(dialog, 0, encodeString('Save As')),
-          message(dialog, 1, encodeString('gedit')),
-          message(dialog, 7, encodeUint(main)),
-          message(dialog, 4, array([])),
-          message(dialog, 5),
-        ]));
+        socket.write(
+          Buffer.concat([
+            message(manager, 0, encodeUint(main)),
+            message(main, 0, encodeString('Notes - gedit')),
+            message(main, 1, encodeString('gedit')),
+            message(main, 4, array([2])),
+            message(main, 5),
+            message(manager, 0, encodeUint(dialog)),
+            message(dialog, 0, encodeString('Save As')),
+            message(dialog, 1, encodeString('gedit')),
+            message(dialog, 7, encodeUint(main)),
+            message(dialog, 4, array([])),
+            message(dialog, 5),
+          ]),
+        );
       } else if (request.object >= 0xff000000) requests.push(`${request.object.toString(16)}:${request.opcode}`);
     });
-    cleanups.push(() => fake.server.close(), () => rmSync(fake.dir, { recursive: true, force: true }));
+    cleanups.push(
+      () => fake.server.close(),
+      () => rmSync(fake.dir, { recursive: true, force: true }),
+    );
     expect(await readGlobals(fake.path)).toEqual(['wl_seat', 'zwlr_foreign_toplevel_manager_v1', 'zwp_virtual_keyboard_manager_v1']);
     const list = (await ForeignToplevels.open(fake.path))!;
     cleanups.push(() => list.stop());
@@ -117,9 +125,20 @@ describe('foreign-toplevel lists over the Wayland wire', () => {
       if (manager === undefined || sent) return;
       sent = true;
       const handle = 0xff000000;
-      socket.write(Buffer.concat([message(manager, 0, encodeUint(handle)), message(handle, 2, encodeString('Calculator')), message(handle, 3, encodeString('org.gnome.Calculator')), message(handle, 4, encodeString('id-1')), message(handle, 1)]));
+      socket.write(
+        Buffer.concat([
+          message(manager, 0, encodeUint(handle)),
+          message(handle, 2, encodeString('Calculator')),
+          message(handle, 3, encodeString('org.gnome.Calculator')),
+          message(handle, 4, encodeString('id-1')),
+          message(handle, 1),
+        ]),
+      );
     });
-    cleanups.push(() => fake.server.close(), () => rmSync(fake.dir, { recursive: true, force: true }));
+    cleanups.push(
+      () => fake.server.close(),
+      () => rmSync(fake.dir, { recursive: true, force: true }),
+    );
     const list = (await ForeignToplevels.open(fake.path))!;
     cleanups.push(() => list.stop());
     expect(list.protocol).toBe('ext_foreign_toplevel_list_v1');
@@ -129,7 +148,10 @@ describe('foreign-toplevel lists over the Wayland wire', () => {
 
   it('is null when the compositor publishes no window list (GNOME)', async () => {
     const fake = fakeCompositor(['wl_seat', 'wl_compositor'], () => undefined);
-    cleanups.push(() => fake.server.close(), () => rmSync(fake.dir, { recursive: true, force: true }));
+    cleanups.push(
+      () => fake.server.close(),
+      () => rmSync(fake.dir, { recursive: true, force: true }),
+    );
     expect(await ForeignToplevels.open(fake.path)).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { OwnerMemory, type OwnerCandidate } from '../../../../src/platform/linux/wayland/owners.js';
 
-const win = (nativeId: string, extra: Partial<OwnerCandidate> = {}): OwnerCandidate => ({ nativeId, appKey: ':1.1', dialog: false, active: false, parentNativeId: null, ...extra });
+const win = (nativeId: string, extra: Partial<OwnerCandidate> = {}): OwnerCandidate => ({
+  nativeId,
+  appKey: ':1.1',
+  dialog: false,
+  active: false,
+  parentNativeId: null,
+  ...extra,
+});
 
 describe('Wayland owner inference (owners.ts)', () => {
   it('takes the compositor parent first', () => {
@@ -38,7 +45,9 @@ describe('Wayland owner inference (owners.ts)', () => {
     expect(owners.get('question')?.owner).toBe('chooser');
     // Later activity elsewhere does not move an existing dialog.
     memory.touch('editor');
-    expect(memory.update([win('editor', { active: true }), win('chooser', { dialog: true }), win('question', { dialog: true })]).get('question')?.owner).toBe('chooser');
+    expect(memory.update([win('editor', { active: true }), win('chooser', { dialog: true }), win('question', { dialog: true })]).get('question')?.owner).toBe(
+      'chooser',
+    );
   });
 
   it('falls back to the oldest non-dialog window of the app, never another app’s, and never to each other', () => {

@@ -5,17 +5,47 @@ import { chordArguments } from '../../../../src/platform/linux/wayland/keyboard.
 import { pairToplevels, sameApp, WaylandWindowSource } from '../../../../src/platform/linux/wayland/windowSource.js';
 import { resolveAppId } from '../../../../src/platform/linux/wayland/appIds.js';
 
-const top = (ref: string, name: string, role = 'frame'): AtspiTopLevel => ({ ref, pid: 10, role, name, states: ['showing'], attributes: {}, screenExtents: null, windowExtents: null });
-const app = (name: string, tops: AtspiTopLevel[]): AtspiApplication => ({ bus: `:1.${name.length}`, ref: `:1.${name.length}/root`, pid: 10, name, toolkit: { name: 'gtk', version: '3' }, topLevels: tops });
+const top = (ref: string, name: string, role = 'frame'): AtspiTopLevel => ({
+  ref,
+  pid: 10,
+  role,
+  name,
+  states: ['showing'],
+  attributes: {},
+  screenExtents: null,
+  windowExtents: null,
+});
+const app = (name: string, tops: AtspiTopLevel[]): AtspiApplication => ({
+  bus: `:1.${name.length}`,
+  ref: `:1.${name.length}/root`,
+  pid: 10,
+  name,
+  toolkit: { name: 'gtk', version: '3' },
+  topLevels: tops,
+});
 let serial = 0;
-const foreign = (handle: number, title: string, appId: string): ForeignToplevel => ({ handle, title, appId, activated: false, minimized: false, fullscreen: false, parent: null, serial: serial++ });
+const foreign = (handle: number, title: string, appId: string): ForeignToplevel => ({
+  handle,
+  title,
+  appId,
+  activated: false,
+  minimized: false,
+  fullscreen: false,
+  parent: null,
+  serial: serial++,
+});
 
 describe('pairing AT-SPI top-levels with the compositor’s toplevels', () => {
   it('pairs by title, same-titled windows in order, untitled dialogs by app', () => {
     const gedit = app('gedit', [top('g/1', 'a.txt - gedit'), top('g/2', 'a.txt - gedit'), top('g/3', 'Question', 'alert')]);
     const calc = app('gnome-calculator', [top('c/1', 'Calculator')]);
     const entries = [...gedit.topLevels.map((t) => ({ top: t, app: gedit })), ...calc.topLevels.map((t) => ({ top: t, app: calc }))];
-    const pairs = pairToplevels(entries, [foreign(1, 'Calculator', 'org.gnome.Calculator'), foreign(2, 'a.txt - gedit', 'gedit'), foreign(3, 'a.txt - gedit', 'gedit'), foreign(4, '', 'gedit')]);
+    const pairs = pairToplevels(entries, [
+      foreign(1, 'Calculator', 'org.gnome.Calculator'),
+      foreign(2, 'a.txt - gedit', 'gedit'),
+      foreign(3, 'a.txt - gedit', 'gedit'),
+      foreign(4, '', 'gedit'),
+    ]);
     expect(Object.fromEntries([...pairs].map(([ref, f]) => [ref, f.handle]))).toEqual({ 'g/1': 2, 'g/2': 3, 'g/3': 4, 'c/1': 1 });
   });
 
@@ -53,15 +83,35 @@ describe('wtype arguments for key chords', () => {
 describe('the Wayland window source', () => {
   it('lists accessible windows, then the compositor’s windows no accessible and no X11 window stands for', async () => {
     const gedit = app('gedit', [top('g/1', 'Notes - gedit')]);
-    const list = [foreign(1, 'Notes - gedit', 'gedit'), foreign(2, 'xterm', 'XTerm'), foreign(3, 'No accessibility', 'zenity'), foreign(4, 'Other - gedit', 'gedit')];
+    const list = [
+      foreign(1, 'Notes - gedit', 'gedit'),
+      foreign(2, 'xterm', 'XTerm'),
+      foreign(3, 'No accessibility', 'zenity'),
+      foreign(4, 'Other - gedit', 'gedit'),
+    ];
     const source = new WaylandWindowSource({ connected: true, list: () => list } as unknown as ForeignToplevels);
-    const xterm = { nativeId: '0x400001', appKey: 'pid:9', pid: 9, title: 'xterm', ownerNativeId: null, modal: false, active: false, fullscreen: false, bounds: null, windowType: 'normal' as const, className: 'XTerm' };
+    const xterm = {
+      nativeId: '0x400001',
+      appKey: 'pid:9',
+      pid: 9,
+      title: 'xterm',
+      ownerNativeId: null,
+      modal: false,
+      active: false,
+      fullscreen: false,
+      bounds: null,
+      windowType: 'normal' as const,
+      className: 'XTerm',
+    };
     const topology = await source.read([gedit], { refs: new Set(), windows: [xterm] });
     // xterm is X11's; "Other - gedit" belongs to an app with accessibles (it may pair next time).
     expect(topology.windows.map((w) => [w.native.nativeId, w.native.title, w.ref])).toEqual([
       ['wl:g/1', 'Notes - gedit', 'g/1'],
       ['wlt:3', 'No accessibility', null],
     ]);
-    expect(topology.apps.map((a) => [a.key, a.name])).toEqual([[gedit.bus, 'gedit'], ['wayland:zenity', 'zenity']]);
+    expect(topology.apps.map((a) => [a.key, a.name])).toEqual([
+      [gedit.bus, 'gedit'],
+      ['wayland:zenity', 'zenity'],
+    ]);
   });
 });

@@ -13,10 +13,20 @@ describe('keyboardCommands', () => {
 
   it('holds chord modifiers as masks (ctrl 4, alt 8, super 64) around the key', () => {
     expect(keyboardCommands({ keys: ['ctrl+shift+s', 'alt+F4', 'super+Left', 'BackSpace'] })).toEqual([
-      'm5', 'k31:1', 'k31:0', 'm0',
-      'm8', 'k62:1', 'k62:0', 'm0',
-      'm64', 'k105:1', 'k105:0', 'm0',
-      'k14:1', 'k14:0',
+      'm5',
+      'k31:1',
+      'k31:0',
+      'm0',
+      'm8',
+      'k62:1',
+      'k62:0',
+      'm0',
+      'm64',
+      'k105:1',
+      'k105:0',
+      'm0',
+      'k14:1',
+      'k14:0',
     ]);
   });
 

@@ -27,8 +27,10 @@ async function serve(sessionAddress: string, a11yAddress: string): Promise<void>
     if (msg.type !== MessageType.METHOD_CALL || msg.path !== PATH) return false;
     const reply = (signature: string, body: unknown[]) => bus.send(Message.newMethodReturn(msg, signature, body));
     if (msg.interface === NAME && msg.member === 'GetAddress') reply('s', [a11yAddress]);
-    else if (msg.interface === 'org.freedesktop.DBus.Properties' && msg.member === 'Get' && msg.body[0] === STATUS) reply('v', [new Variant('b', status[String(msg.body[1])] ?? false)]);
-    else if (msg.interface === 'org.freedesktop.DBus.Properties' && msg.member === 'GetAll' && msg.body[0] === STATUS) reply('a{sv}', [Object.fromEntries(Object.entries(status).map(([k, v]) => [k, new Variant('b', v)]))]);
+    else if (msg.interface === 'org.freedesktop.DBus.Properties' && msg.member === 'Get' && msg.body[0] === STATUS)
+      reply('v', [new Variant('b', status[String(msg.body[1])] ?? false)]);
+    else if (msg.interface === 'org.freedesktop.DBus.Properties' && msg.member === 'GetAll' && msg.body[0] === STATUS)
+      reply('a{sv}', [Object.fromEntries(Object.entries(status).map(([k, v]) => [k, new Variant('b', v)]))]);
     else if (msg.interface === 'org.freedesktop.DBus.Properties' && msg.member === 'Set') reply('', []);
     else return false;
     return true;

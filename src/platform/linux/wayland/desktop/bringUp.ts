@@ -78,7 +78,11 @@ function claimId(requested?: number): { id: number; paths: DesktopPaths } {
     const paths = claimDesktopDir(id);
     if (paths) return { id, paths };
   }
-  throw new DesktopError(requested === undefined ? `no free desktop number between ${FIRST_WAYLAND_ID} and ${FIRST_WAYLAND_ID + ID_ATTEMPTS - 1}` : `desktop ${requested} is already in use`);
+  throw new DesktopError(
+    requested === undefined
+      ? `no free desktop number between ${FIRST_WAYLAND_ID} and ${FIRST_WAYLAND_ID + ID_ATTEMPTS - 1}`
+      : `desktop ${requested} is already in use`,
+  );
 }
 
 /**

@@ -17,7 +17,12 @@ import { runAs, type DesktopAccount } from './account.js';
 
 const READY_TIMEOUT_MS = 15_000;
 
-export async function startSeatKeyboard(account: DesktopAccount, logDir: string, env: Record<string, string>, track: (p: TrackedProcess) => void): Promise<void> {
+export async function startSeatKeyboard(
+  account: DesktopAccount,
+  logDir: string,
+  env: Record<string, string>,
+  track: (p: TrackedProcess) => void,
+): Promise<void> {
   const keyboard = await spawnTracked({
     name: 'seat-keyboard',
     command: findPython(env) ?? requireExecutable('python3'),
@@ -28,5 +33,9 @@ export async function startSeatKeyboard(account: DesktopAccount, logDir: string,
   });
   track(keyboard.process);
   const abort = exitWatch('the seat keyboard', keyboard.exited, () => logTail(keyboard.logFile));
-  await pollUntil(async () => (readFileSync(keyboard.logFile, 'utf8').includes('ready') ? true : undefined), { what: 'the seat keyboard', timeoutMs: READY_TIMEOUT_MS, abort });
+  await pollUntil(async () => (readFileSync(keyboard.logFile, 'utf8').includes('ready') ? true : undefined), {
+    what: 'the seat keyboard',
+    timeoutMs: READY_TIMEOUT_MS,
+    abort,
+  });
 }

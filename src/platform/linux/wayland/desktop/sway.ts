@@ -33,7 +33,13 @@ export interface StartedSway {
   xDisplay: string | null;
 }
 
-export async function startSway(account: DesktopAccount, dirs: UserDirs, logDir: string, env: Record<string, string>, track: (p: TrackedProcess) => void): Promise<StartedSway> {
+export async function startSway(
+  account: DesktopAccount,
+  dirs: UserDirs,
+  logDir: string,
+  env: Record<string, string>,
+  track: (p: TrackedProcess) => void,
+): Promise<StartedSway> {
   const config = join(dirs.root, 'sway.conf');
   writeUserFile(account, config, CONFIG);
   const swaySocket = join(dirs.runtime, 'sway-ipc.sock');
@@ -47,8 +53,16 @@ export async function startSway(account: DesktopAccount, dirs: UserDirs, logDir:
   });
   track(sway.process);
   const abort = exitWatch('sway', sway.exited, () => logTail(sway.logFile));
-  const waylandDisplay = await pollUntil(async () => readdirSync(dirs.runtime).find((f) => /^wayland-\d+$/.test(f)), { what: 'the Wayland socket of sway', timeoutMs: READY_TIMEOUT_MS, abort });
-  await pollUntil(async () => (existsSync(swaySocket) ? swayRequest(swaySocket, SWAY_IPC.getVersion) : undefined), { what: 'sway IPC', timeoutMs: READY_TIMEOUT_MS, abort });
+  const waylandDisplay = await pollUntil(async () => readdirSync(dirs.runtime).find((f) => /^wayland-\d+$/.test(f)), {
+    what: 'the Wayland socket of sway',
+    timeoutMs: READY_TIMEOUT_MS,
+    abort,
+  });
+  await pollUntil(async () => (existsSync(swaySocket) ? swayRequest(swaySocket, SWAY_IPC.getVersion) : undefined), {
+    what: 'sway IPC',
+    timeoutMs: READY_TIMEOUT_MS,
+    abort,
+  });
   return { process: sway.process, waylandDisplay, swaySocket, xDisplay: xwaylandDisplay(sway.process.pid) };
 }
 

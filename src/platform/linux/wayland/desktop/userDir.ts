@@ -17,8 +17,10 @@ export interface UserDirs {
 export function createUserDirs(account: DesktopAccount, id: number): UserDirs {
   const root = mkdtempSync(join(tmpdir(), `gui-bridge-wayland-${id}-`));
   const dirs: UserDirs = { root, runtime: join(root, 'xdg'), home: join(root, 'home') };
-  for (const dir of [dirs.runtime, dirs.home, join(dirs.home, 'config'), join(dirs.home, 'cache'), join(dirs.home, 'data'), join(dirs.home, 'state')]) mkdirSync(dir, { mode: 0o700 });
-  for (const dir of [root, dirs.runtime, dirs.home, join(dirs.home, 'config'), join(dirs.home, 'cache'), join(dirs.home, 'data'), join(dirs.home, 'state')]) chownSync(dir, account.uid, account.gid);
+  for (const dir of [dirs.runtime, dirs.home, join(dirs.home, 'config'), join(dirs.home, 'cache'), join(dirs.home, 'data'), join(dirs.home, 'state')])
+    mkdirSync(dir, { mode: 0o700 });
+  for (const dir of [root, dirs.runtime, dirs.home, join(dirs.home, 'config'), join(dirs.home, 'cache'), join(dirs.home, 'data'), join(dirs.home, 'state')])
+    chownSync(dir, account.uid, account.gid);
   return dirs;
 }
 

@@ -17,6 +17,11 @@ const TIMEOUT_MS = 15_000;
 export function publishA11yBusOnXWayland(account: DesktopAccount, env: Record<string, string>): boolean {
   const xprop = findExecutable('xprop');
   if (!xprop || !env.DISPLAY || !env.AT_SPI_BUS_ADDRESS) return false;
-  execFileSync(xprop, ['-display', env.DISPLAY, '-root', '-f', 'AT_SPI_BUS', '8s', '-set', 'AT_SPI_BUS', env.AT_SPI_BUS_ADDRESS], { env, timeout: TIMEOUT_MS, stdio: 'ignore', ...runAs(account) });
+  execFileSync(xprop, ['-display', env.DISPLAY, '-root', '-f', 'AT_SPI_BUS', '8s', '-set', 'AT_SPI_BUS', env.AT_SPI_BUS_ADDRESS], {
+    env,
+    timeout: TIMEOUT_MS,
+    stdio: 'ignore',
+    ...runAs(account),
+  });
   return true;
 }
