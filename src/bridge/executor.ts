@@ -81,6 +81,13 @@ export class Executor {
     const before = new Set(state.windows().map((w) => w.winId));
     const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
     const outcome = await this.runAction(target, record, args);
+    // After a change, read the acting window whole once more: an app may change more than its
+    // events name (a Qt combo box's value), and incremental reads follow only events. A read-only
+    // tool changes nothing, so it reads nothing again (P-CONC-1).
+    if (prepared.def.kind !== 'read') {
+      if (record) sync.markContent([record.facts.nativeId], true);
+      sync.markTopology();
+    }
     await sync.flush();
     const openedWindowIds = state
       .windows()
@@ -205,7 +212,7 @@ export class Executor {
       await sync.nextApplied(Math.min(remaining, nudgeMs));
       if (state.generation === generation) {
         // No event arrived: look again in case the platform missed one.
-        if (nativeId) sync.markContent([nativeId]);
+        if (nativeId) sync.markContent([nativeId], true);
         sync.markTopology();
       }
     }

@@ -42,6 +42,8 @@ export class StateSync {
   private topologyDirty = true;
   private appsDirty = true;
   private readonly contentDirty = new Set<string>();
+  /** Of those, the windows to read whole again (after an action), not only where events pointed. */
+  private readonly freshDirty = new Set<string>();
   private running: Promise<void> | null = null;
   private debounce: NodeJS.Timeout | null = null;
   private rescan: NodeJS.Timeout | null = null;
@@ -81,9 +83,12 @@ export class StateSync {
     return () => this.events.off('applied', listener);
   }
 
-  /** Marks windows (or everything) dirty, as if the platform had said so. */
-  markContent(nativeIds: string[]): void {
-    for (const id of nativeIds) this.contentDirty.add(id);
+  /** Marks windows (or everything) dirty, as if the platform had said so; `fresh`: read them whole. */
+  markContent(nativeIds: string[], fresh = false): void {
+    for (const id of nativeIds) {
+      this.contentDirty.add(id);
+      if (fresh) this.freshDirty.add(id);
+    }
     this.schedule();
   }
 
@@ -169,6 +174,7 @@ export class StateSync {
       setTimeout(() => this.markAll(), 1000).unref();
       this.topologyDirty = this.appsDirty = false;
       this.contentDirty.clear();
+      this.freshDirty.clear();
     } finally {
       this.running = null;
       if (this.isDirty()) this.schedule();
@@ -180,8 +186,10 @@ export class StateSync {
     const topology = this.topologyDirty;
     const appsChanged = this.appsDirty;
     const dirty = new Set(this.contentDirty);
+    const fresh = new Set(this.freshDirty);
     this.topologyDirty = this.appsDirty = false;
     this.contentDirty.clear();
+    this.freshDirty.clear();
 
     if (appsChanged || topology) {
       const read = await probe.readTopology();
@@ -199,7 +207,7 @@ export class StateSync {
       served.map((native) => {
         const previous = this.byNative.get(native.nativeId);
         if (previous && !listingChanged && !dirty.has(native.nativeId)) return previous;
-        return this.recordFor(native, appByKey.get(native.appKey) as AppInfo, dirty, winIdOf);
+        return this.recordFor(native, appByKey.get(native.appKey) as AppInfo, dirty, winIdOf, fresh.has(native.nativeId));
       }),
     );
     for (const nativeId of this.byNative.keys()) {
@@ -217,7 +225,13 @@ export class StateSync {
     this.events.emit('applied', change);
   }
 
-  private async recordFor(native: NativeWindow, app: AppInfo, dirty: Set<string>, winIdOf: (nativeId: string) => string | undefined): Promise<WindowRecord> {
+  private async recordFor(
+    native: NativeWindow,
+    app: AppInfo,
+    dirty: Set<string>,
+    winIdOf: (nativeId: string) => string | undefined,
+    fresh: boolean,
+  ): Promise<WindowRecord> {
     const { winId, order } = this.ids.idFor(native.nativeId);
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
@@ -225,7 +239,7 @@ export class StateSync {
     const notice = this.capNotices.get(native.nativeId);
     const sameNotice = this.shownNotices.get(native.nativeId) === notice;
     if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
-    const tree = needsTree ? await this.readTree(native) : (previous as WindowRecord).tree;
+    const tree = needsTree ? await this.readTree(native, fresh) : (previous as WindowRecord).tree;
     if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
     this.shownNotices.set(native.nativeId, notice);
@@ -258,9 +272,9 @@ export class StateSync {
     return capped.kept;
   }
 
-  private async readTree(native: NativeWindow): Promise<WindowTree> {
+  private async readTree(native: NativeWindow, fresh: boolean): Promise<WindowTree> {
     try {
-      return await this.options.probe.readTree(native.nativeId, this.options.budget);
+      return await this.options.probe.readTree(native.nativeId, this.options.budget, fresh ? { fresh } : undefined);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // A window that closed between listing and reading goes away with the platform's close

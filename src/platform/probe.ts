@@ -177,6 +177,14 @@ export interface DesktopTopology {
   windows: NativeWindow[];
 }
 
+export interface TreeReadRequest {
+  /**
+   * Read the whole window again, not only what the change feed saw touched since the last read:
+   * the bridge looks again after an action, because an app may change more than its events say.
+   */
+  fresh?: boolean;
+}
+
 export interface Probe extends ActionPrimitives {
   /** "linux", "win32", "darwin", "demo", "fixture". */
   readonly platform: string;
@@ -184,7 +192,7 @@ export interface Probe extends ActionPrimitives {
   readonly settleMs: number;
   /** Applications and windows, read together (every window's `appKey` is in `apps`, or out of scope). */
   readTopology(): Promise<DesktopTopology>;
-  readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree>;
+  readTree(nativeId: string, budget: TreeBudget, options?: TreeReadRequest): Promise<WindowTree>;
   /** The change feed; returns the unsubscribe function. */
   subscribe(listener: (change: ProbeChange) => void): () => void;
   close(): Promise<void>;

@@ -3,7 +3,7 @@
  * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
-import type { KeyInput, Probe, ProbeFactory, TreeBudget, WindowTree } from '../probe.js';
+import type { KeyInput, Probe, ProbeFactory, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
 import { AtspiProbe, type ProbeTopology } from './atspiProbe.js';
 import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
@@ -86,7 +86,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     this.feed.displayLost.once('lost', listener);
   }
 
-  async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
+  async readTree(nativeId: string, budget: TreeBudget, request: TreeReadRequest = {}): Promise<WindowTree> {
     const window = this.window(nativeId);
     if (!this.atspi.health.ok) return windowOnlyTree({ window: window.native, reason: busDown(this.atspi.health.message) });
     if (!window.ref) {
@@ -99,7 +99,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     const app = this.topology.apps.find((a) => a.key === window.native.appKey);
     const bus = parseRef(window.ref).bus;
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
-    const tree = await this.atspi.readTree(window.ref, budget, app?.name, this.incrementalReads);
+    const tree = await this.atspi.readTree(window.ref, budget, app?.name, this.incrementalReads && !request.fresh);
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
     this.lastTrees.set(nativeId, tree);
     return tree;
