@@ -7,10 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { A11yNode } from '../src/platform/probe.js';
 import { desktopProcessEnv, type Desktop } from '../src/platform/linux/desktop/index.js';
 import type { LiveStack } from '../test/live/helpers/liveStack.js';
 import { ms, summarise } from './stats.js';
+import { rawTreeJson } from './rawTree.js';
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DUMPER = fileURLToPath(new URL('../test/live/fixtures/atspi_dump.py', import.meta.url));
@@ -23,18 +23,6 @@ function pyatspiMs(desktop: Desktop, pid: number): number {
     execFileSync('/usr/bin/python3', [DUMPER, '--pid', String(pid), '--detail'], { env: desktopProcessEnv(desktop.env), maxBuffer: 64 << 20 }).toString(),
   ) as { ms: number[] };
   return out.ms[0] as number;
-}
-
-function rawTreeJson(root: A11yNode): string {
-  const map = (n: A11yNode): unknown => ({
-    role: n.role,
-    name: n.name,
-    text: n.value ?? '',
-    states: n.states,
-    bounds: n.bounds ?? null,
-    children: n.children.map(map),
-  });
-  return JSON.stringify(map(root));
 }
 
 /** The row of the window titled `title` of the process `pid`. */

@@ -18,6 +18,7 @@ import { fixtureFiles } from '../src/testing/tester.js';
 import { normalise, outputAtoms, visibleItems, visibleNodes } from '../test/helpers/visibleContent.js';
 import { silentLogger } from '../src/util/logger.js';
 import { registry } from '../translators/index.js';
+import { rawTreeJson } from './rawTree.js';
 import { table } from './stats.js';
 
 /** Folders of hand-written platform helper answers, not fixtures. */
@@ -27,19 +28,6 @@ const REFERENCE = 'test/translators/reference';
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-
-/** (a) every node: role, name, text, states, bounds. */
-function rawTreeJson(root: A11yNode): string {
-  const map = (n: A11yNode): unknown => ({
-    role: n.role,
-    name: n.name,
-    text: n.value ?? '',
-    states: n.states,
-    bounds: n.bounds ?? null,
-    children: n.children.map(map),
-  });
-  return JSON.stringify(map(root));
-}
 
 /** (b) OSWorld-style: visible nodes with a name or text, one tab-separated row each. */
 function linearised(root: A11yNode, keep: (n: A11yNode) => boolean = () => true): string {

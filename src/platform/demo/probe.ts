@@ -2,7 +2,19 @@
  * The demo app seen through the probe interface, exactly as the bridge sees a real platform:
  * windows, accessibility trees, primitives and a change feed.
  */
-import type { A11yNode, AppInfo, DesktopTopology, KeyInput, NativeWindow, Probe, ProbeChange, ProbeFactory, TreeBudget, WindowTree } from '../probe.js';
+import type {
+  A11yNode,
+  AppInfo,
+  DesktopTopology,
+  KeyInput,
+  NativeWindow,
+  Probe,
+  ProbeChange,
+  ProbeFactory,
+  TreeBudget,
+  TreeReadRequest,
+  WindowTree,
+} from '../probe.js';
 import { parseChords } from '../chords.js';
 import { applyBudget } from '../treeBudget.js';
 import { CURRENCIES, DemoApp, MAX_DEMO_WINDOWS, type DemoOptions } from './model.js';
@@ -62,7 +74,8 @@ export class DemoProbe implements Probe {
     }));
   }
 
-  async readTree(nativeId: string, budget: TreeBudget): Promise<WindowTree> {
+  // Always a whole read: `request.fresh` changes nothing here (the demo keeps no incremental trees).
+  async readTree(nativeId: string, budget: TreeBudget, _request?: TreeReadRequest): Promise<WindowTree> {
     const window = this.app.windows.get(nativeId);
     if (!window) throw new Error(`window ${nativeId} is gone`);
     return { ...applyBudget(renderWindow(this.app, window), budget), warnings: [] };

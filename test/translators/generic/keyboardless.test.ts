@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NO_KEYBOARD, WINDOW_ONLY, type A11yNode } from '../../../src/platform/probe.js';
-import type { WindowFacts } from '../../../src/translate/types.js';
 import { pressKeysAction, typeTextAction } from '../../../translators/generic/actions/keys.js';
 import { readGeneric } from '../../../translators/generic/reading.js';
 import { readAndTranslate } from '../../../src/translate/define.js';
 import { windowOnlyTranslator } from '../../../translators/window-only/index.js';
 import { frame, n } from './nodes.js';
+import { fakeWindowFacts } from '../../../src/testing/actionContext.js';
 
 const withoutKeyboard = (root: A11yNode): A11yNode => ({ ...root, attributes: { ...root.attributes, [NO_KEYBOARD.attribute]: NO_KEYBOARD.value } });
 const view = {} as never;
@@ -27,21 +27,7 @@ describe('key tools without a keyboard', () => {
 
   it('window-only: its key tools are hidden too', () => {
     const root: A11yNode = { ref: 'r', role: 'frame', name: 'xterm', states: [], attributes: { [WINDOW_ONLY.mode]: WINDOW_ONLY.value }, children: [] };
-    const facts: WindowFacts = {
-      nativeId: 'x',
-      appKey: 'a',
-      pid: 1,
-      title: 'xterm',
-      ownerNativeId: null,
-      modal: false,
-      active: true,
-      fullscreen: false,
-      bounds: null,
-      windowType: 'normal',
-      winId: 'w1',
-      ownerId: null,
-      app: { key: 'a', id: 'XTerm', name: 'xterm', pid: 1, actions: [] },
-    };
+    const facts = fakeWindowFacts({ nativeId: 'x', appKey: 'a', title: 'xterm', app: { key: 'a', id: 'XTerm', name: 'xterm', pid: 1, actions: [] } });
     const keyTools = (node: A11yNode) => {
       const { view: translated, reading } = readAndTranslate(
         windowOnlyTranslator,
