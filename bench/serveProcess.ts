@@ -3,9 +3,52 @@
  * the connect hint it prints on stderr: port 0 means the OS picks the port).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 export const CLI = join(resolve(import.meta.dirname, '..'), 'dist/src/cli.js');
+
+/** Benchmarks wait as long as a loaded machine needs, rather than the SDK's 60 s default. */
+export const PATIENT = { timeout: 600_000 };
+
+/** Resident memory of a process, from /proc (MB). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** User + system CPU time a process has used so far (/proc/PID/stat, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Spawns `gui-bridge serve` over stdio (with `nodeArgs` before the CLI), connects an SDK client and
+ * reads app://windows once: the time from spawn to that answer, and what it takes to go on.
+ */
+export async function stdioServeFirstRead(
+  nodeArgs: string[],
+  serveArgs: string[],
+  env: NodeJS.ProcessEnv,
+  name: string,
+): Promise<{ client: Client; pid: number; ms: number; text: string }> {
+  const start = performance.now();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...nodeArgs, CLI, 'serve', ...serveArgs, '--log-level', 'error'],
+    env: env as Record<string, string>,
+    stderr: 'ignore',
+  });
+  const client = new Client({ name, version: '1' });
+  await client.connect(transport, PATIENT);
+  const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
+  const ms = performance.now() - start;
+  const text = read.contents[0] && 'text' in read.contents[0] ? read.contents[0].text : '';
+  return { client, pid: transport.pid as number, ms, text };
+}
 
 export async function startHttpServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: URL }> {
   const child = spawn(process.execPath, [CLI, 'serve', ...args, '--http', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -14,15 +14,13 @@
  *    Reference: a bare Node process (`node -e`, idle) and `serve --demo`. Goal: at most 100 MB.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { desktopProcessEnv, openDesktop } from '../src/platform/linux/desktop/index.js';
-import { CLI, startHttpServe } from './serveProcess.js';
+import { cpuMs, PATIENT, rssMb, startHttpServe, stdioServeFirstRead } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -36,36 +34,13 @@ const ZENITY = [
 
 const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 // A loaded machine can be slow: measure, never give up on a request (the SDK's default is 60 s).
-const PATIENT = { timeout: 600_000 };
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-/** User + system CPU time a process has used so far (/proc/PID/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Spawn → initialize → first read of app://windows answered, over stdio; the server's CPU time then. */
 async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; cpu: number; windows: number }> {
-  const start = performance.now();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'serve', ...args, '--log-level', 'error'],
-    env: env as Record<string, string>,
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'bench-startup', version: '1' });
-  await client.connect(transport, PATIENT);
-  const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
-  const elapsed = performance.now() - start;
-  const cpu = cpuMs(transport.pid as number);
+  const { client, pid, ms, text } = await stdioServeFirstRead([], args, env, 'bench-startup');
+  const cpu = cpuMs(pid);
   await client.close();
-  const text = read.contents[0] && 'text' in read.contents[0] ? read.contents[0].text : '{}';
-  return { ms: elapsed, cpu, windows: (JSON.parse(text) as { windows?: unknown[] }).windows?.length ?? 0 };
+  return { ms, cpu, windows: (JSON.parse(text || '{}') as { windows?: unknown[] }).windows?.length ?? 0 };
 }
 
 /** Spawn → exit of bare Node: what any server started by its client pays before its own code. */

@@ -7,23 +7,18 @@
  * CPU and the RSS after). Arm B starts Node with the V8 default
  * (`--semi-space-growth-factor=2` on the command line: `serve` then leaves it alone).
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { desktopProcessEnv, openDesktop } from '../src/platform/linux/desktop/index.js';
-import { CLI } from './serveProcess.js';
+import { cpuMs, PATIENT, rssMb, stdioServeFirstRead } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
-const PATIENT = { timeout: 600_000 };
 
 function proc(pid: number): { cpu: number; rss: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return { cpu: (Number(fields[11]) + Number(fields[12])) * 10, rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 };
+  return { cpu: cpuMs(pid), rss: rssMb(pid) };
 }
 
 /** Every row of the big list through load_rows (500 a call): the reads that allocate most. */
@@ -42,24 +37,13 @@ async function allRows(client: Client): Promise<number> {
 }
 
 async function bigRead(nodeArgs: string[], env: NodeJS.ProcessEnv) {
-  const start = performance.now();
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...nodeArgs, CLI, 'serve', '--all-apps', '--log-level', 'error'],
-    env: env as Record<string, string>,
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'bench-young-gen', version: '1' });
-  await client.connect(transport, PATIENT);
-  const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
-  const elapsed = performance.now() - start;
-  const after = proc(transport.pid as number);
+  const { client, pid, ms: elapsed, text } = await stdioServeFirstRead(nodeArgs, ['--all-apps'], env, 'bench-young-gen');
+  const after = proc(pid);
   const rowsStart = performance.now();
   const rows = await allRows(client);
   const rowsMs = performance.now() - rowsStart;
-  const end = proc(transport.pid as number);
+  const end = proc(pid);
   await client.close();
-  const text = read.contents[0] && 'text' in read.contents[0] ? read.contents[0].text : '';
   return { ms: elapsed, cpu: after.cpu, rss: after.rss, bytes: text.length, rows, rowsMs, rowsCpu: end.cpu - after.cpu, rssEnd: end.rss };
 }
 
