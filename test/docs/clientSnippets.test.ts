@@ -4,12 +4,16 @@
  * repository (npx resolves `gui-bridge` to this package, offline) and driven by a real SDK client.
  * The only substitution: the desktop source (`--all-apps`, `--app X`) becomes `--demo`, because
  * a test machine's desktop is not the user's.
+ *
+ * npx runs with an npm cache of this test run's own: npx keeps a link to the repository in its
+ * cache, keyed by the repository's path, and an entry that an earlier checkout at the same path
+ * left behind made npx exit 127 in CI. The child's stderr is kept so a failure says why.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -60,15 +64,23 @@ describe('README client snippets', () => {
     const launch = launchOf(name);
     expect(launch.command).toBe('npx');
     expect(launch.args.slice(0, 3)).toEqual(['-y', 'gui-bridge', 'serve']);
+    const cache = join(inject('runFolder'), 'npm-cache');
+    mkdirSync(cache, { recursive: true });
     const transport = new StdioClientTransport({
       command: launch.command,
       args: withDemoSource(launch.args),
       cwd: ROOT,
-      env: { ...(process.env as Record<string, string>), npm_config_offline: 'true', npm_config_update_notifier: 'false' },
-      stderr: 'ignore',
+      env: { ...(process.env as Record<string, string>), npm_config_cache: cache, npm_config_offline: 'true', npm_config_update_notifier: 'false' },
+      stderr: 'pipe',
     });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: `snippet-${name}`, version: '1.0.0' });
-    await client.connect(transport);
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      throw new Error(`${launch.command} ${withDemoSource(launch.args).join(' ')} did not serve: ${String(error)}\nits stderr:\n${stderr.slice(-2000)}`);
+    }
     try {
       const tools = (await client.listTools()).tools.map((t) => t.name);
       expect(tools).toContain('w1__edit_field');
