@@ -80,7 +80,8 @@ describe.skipIf(stack.skip)('Qt apps on the Wayland session (XWayland)', () => {
   });
 
   it('presses GTK3 controls without an accessible action by a pointer click on their centre (native window)', async () => {
-    // Started here, last: the keys test above starts with qt6ct's focus taken from a Qt window.
+    // Started here and waited for: sway focuses a window when it maps, so one mapping late (a
+    // loaded machine) would take the focus from under the keys test above (measured).
     await live.desktop.launch('/usr/bin/python3', [CLICK_TARGETS]);
     const targets = await titled(/^Click targets$/);
     const said = async () => JSON.stringify((await snapshot()).windows.find((w) => w.id === targets.id)).match(/Clicked: [\w ]+/)?.[0];
