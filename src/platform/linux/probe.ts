@@ -11,6 +11,7 @@ import { readBounds } from './atspi/nodeReader.js';
 import { parseRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
+import { selectItem } from './comboSelect.js';
 import { mapsAccessibilityBridge } from './a11yLibraries.js';
 import { PairingWatch } from './pairing.js';
 import { GtkActions, gtkEndpoint, type GtkAppEndpoint } from './gactions.js';
@@ -129,17 +130,8 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   };
   insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);
   setValue = (ref: string, value: number) => this.atspi.primitives.setValue(ref, value);
-  select = async (ref: string): Promise<void> => {
-    try {
-      await this.atspi.primitives.select(ref);
-    } catch (error) {
-      // Chromium's <select> refuses SelectChild but each option offers a "select" action.
-      if (error instanceof AtspiError && error.code === 'refused') return this.atspi.primitives.doAction(ref, 'select').catch(() => Promise.reject(error));
-      const combo = unsupported(error) ? await this.atspi.primitives.comboOf(ref) : null;
-      if (!combo) throw error;
-      await this.selectByKeys(combo, ref);
-    }
-  };
+  select = (ref: string) =>
+    selectItem(this.atspi.primitives, ref, { click: (combo) => this.click(combo), pressKeys: async (keys) => (await this.keyboard()).pressKeys(keys) });
 
   /**
    * A text field without EditableText (Chromium's web fields): typed into as a user does. Its
@@ -153,32 +145,6 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     if (text !== '') await keyboard.typeText(text);
   }
 
-  /**
-   * Qt combo boxes have no Selection interface: choose as a user does, by pointer and keys, once the
-   * popup is open. A popup can report "showing" before it holds the keyboard (a loaded machine maps
-   * it late), so keys may land elsewhere: the choice is checked on the combo box itself and made once
-   * more if it did not take, and a choice that never shows is an error, not a silent success.
-   */
-  private async selectByKeys(combo: { combo: string; list: string; index: number }, option: string): Promise<void> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (!(await this.atspi.primitives.showing(combo.list))) await this.click(combo.combo);
-      await this.until(() => this.atspi.primitives.showing(combo.list), 3000, 'the drop-down list did not open');
-      await (await this.keyboard()).pressKeys(['Home', ...Array.from({ length: combo.index }, () => 'Down'), 'Return']);
-      const shown = await this.until(() => this.atspi.primitives.comboShows(combo.combo, option), 2000, '').then(
-        () => true,
-        () => false,
-      );
-      if (shown) return;
-    }
-    throw new Error('the combo box did not take the chosen option');
-  }
-
-  private async until(check: () => Promise<boolean>, maxMs: number, failure: string): Promise<void> {
-    for (let waited = 0; !(await check()); waited += 50) {
-      if (waited >= maxMs) throw new Error(failure);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   focus = (ref: string) => this.atspi.primitives.focus(ref);
 
   /** The last resort: a real pointer click at the node's centre, its window brought forward first. */

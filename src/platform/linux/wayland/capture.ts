@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { findExecutable } from '../desktop/binaries.js';
-import { swayWindows } from './swayIpc.js';
+import { findView, swayWindows } from './swayIpc.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -24,9 +24,8 @@ export class GrimCapture {
 
   /** PNG of the window of process `pid` titled `title` (sway's rectangle, content only). */
   async capture(pid: number | null, title: string): Promise<Buffer> {
-    const windows = await swayWindows(this.swaySocket);
     // No pid (a window only the compositor knows): by title alone.
-    const match = windows.find((w) => (pid === null || w.pid === pid) && w.title === title) ?? (pid === null ? undefined : windows.find((w) => w.pid === pid));
+    const match = findView(await swayWindows(this.swaySocket), pid, title);
     if (!match) throw new Error(`the compositor shows no window "${title}" to capture`);
     const { x, y, width, height } = match.rect;
     return new Promise((resolve, reject) => {

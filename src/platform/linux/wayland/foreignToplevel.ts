@@ -7,7 +7,7 @@
  * No pids on Wayland: the probe pairs these with AT-SPI top-levels by title and app.
  */
 import { EventEmitter } from 'node:events';
-import { encodeString, encodeUint, WaylandWire, type WireReader } from './wire.js';
+import { encodeUint, WaylandRegistry, WaylandWire, type WireReader } from './wire.js';
 
 export interface ForeignToplevel {
   /** Our object id for the handle: stable while the window lives. */
@@ -29,25 +29,11 @@ const WLR = 'zwlr_foreign_toplevel_manager_v1';
 const EXT = 'ext_foreign_toplevel_list_v1';
 const WLR_STATE = { maximized: 0, minimized: 1, activated: 2, fullscreen: 3 } as const;
 
-interface Global {
-  name: number;
-  iface: string;
-  version: number;
-}
-
 /** The interface names the compositor advertises (wl_registry globals). */
 export async function readGlobals(socketPath: string): Promise<string[]> {
   const wire = await WaylandWire.connect(socketPath);
   try {
-    const names: string[] = [];
-    const registry = wire.newId((opcode, args) => {
-      if (opcode !== 0) return;
-      args.uint();
-      names.push(args.string());
-    });
-    wire.send(1, 1, encodeUint(registry));
-    await wire.roundtrip();
-    return names;
+    return (await WaylandRegistry.read(wire)).globals.map((g) => g.iface);
   } finally {
     wire.close();
   }
@@ -68,26 +54,16 @@ export class ForeignToplevels {
   /** Connects and reads the current list; null when the compositor offers neither protocol. */
   static async open(socketPath: string): Promise<ForeignToplevels | null> {
     const wire = await WaylandWire.connect(socketPath);
-    const globals: Global[] = [];
-    const registry = wire.newId((opcode, args) => {
-      if (opcode === 0) globals.push({ name: args.uint(), iface: args.string(), version: args.uint() });
-    });
-    wire.send(1, 1, encodeUint(registry));
-    await wire.roundtrip();
-    const manager = globals.find((g) => g.iface === WLR) ?? globals.find((g) => g.iface === EXT);
+    const registry = await WaylandRegistry.read(wire);
+    const manager = registry.find(WLR) ?? registry.find(EXT);
     if (!manager) {
       wire.close();
       return null;
     }
-    const bind = (global: Global, version: number, handler: (opcode: number, args: WireReader) => void): number => {
-      const id = wire.newId(handler);
-      wire.send(registry, 0, encodeUint(global.name), encodeString(global.iface), encodeUint(version), encodeUint(id));
-      return id;
-    };
-    const seatGlobal = globals.find((g) => g.iface === 'wl_seat');
-    const seat = seatGlobal && manager.iface === WLR ? bind(seatGlobal, 1, () => undefined) : null;
+    const seatGlobal = registry.find('wl_seat');
+    const seat = seatGlobal && manager.iface === WLR ? registry.bind(seatGlobal, 1) : null;
     const list = new ForeignToplevels(wire, manager.iface as ToplevelProtocol, seat);
-    bind(manager, Math.min(manager.version, manager.iface === WLR ? 3 : 1), (opcode, args) => {
+    registry.bind(manager, Math.min(manager.version, manager.iface === WLR ? 3 : 1), (opcode, args) => {
       if (opcode === 0) list.adopt(args.uint());
     });
     await wire.roundtrip();

@@ -2,17 +2,18 @@
  * The Linux probe for Wayland sessions (issue 16): windows from the Wayland window source
  * (AT-SPI top-levels + the compositor's foreign-toplevel list) merged with XWayland's X11
  * windows; content and actions through AT-SPI as on X11; keys through the compositor's virtual
- * keyboard (wtype); screenshots through wlroots screencopy (grim). What the compositor lacks is
+ * keyboard; clicks through its virtual pointer (wlroots, window positions from sway IPC); screenshots through wlroots screencopy (grim). What the compositor lacks is
  * left out, not faked: no virtual keyboard → no key tools; no screencopy → no media block.
  */
-import type { KeyInput, Probe, ProbeFactory, TreeBudget, WindowTree } from '../../probe.js';
+import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, WindowTree } from '../../probe.js';
 import { NO_KEYBOARD } from '../../probe.js';
 import { windowOnlyTree } from '../../shared-desktop/windowOnly.js';
 import { AtspiAccess } from '../atspi/index.js';
-import { parseRef } from '../atspi/refs.js';
+import { formatRef, parseRef } from '../atspi/refs.js';
 import { TopLevelIndex } from '../atspi/topLevels.js';
 import { AtspiProbe, type ProbeTopology } from '../atspiProbe.js';
 import { ChangeFeed } from '../changeFeed.js';
+import { selectItem } from '../comboSelect.js';
 import { ProbeUnavailableError } from '../probe.js';
 import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceWindow, type WindowSource } from '../windowSource.js';
 import { X11Connection } from '../x11/index.js';
@@ -20,6 +21,7 @@ import { GrimCapture } from './capture.js';
 import { waylandSocketPath } from './desktop/bringUp.js';
 import { ForeignToplevels, readGlobals } from './foreignToplevel.js';
 import { WaylandKeys } from './keyboard.js';
+import { WaylandPointer } from './pointer.js';
 import { WaylandWindowSource } from './windowSource.js';
 
 export interface WaylandProbeOptions {
@@ -27,6 +29,7 @@ export interface WaylandProbeOptions {
   capture?: boolean;
 }
 
+const NOWHERE: Rect = { x: 0, y: 0, width: 0, height: 0 };
 const NO_ACCESSIBLE = 'This window exposes no accessibility information: only its title is available.';
 
 /** Made by `openWaylandProbe`. */
@@ -39,6 +42,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     private readonly wayland: WaylandWindowSource,
     private readonly x11: X11WindowSource | null,
     private readonly keyboard: WaylandKeys | null,
+    private readonly pointer: WaylandPointer | null,
     private readonly capturer: GrimCapture | null,
   ) {
     super(atspi, feed);
@@ -60,12 +64,43 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
   setText = async (ref: string, text: string) => this.atspi.primitives.setText(await this.used(ref), text);
   insertText = async (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(await this.used(ref), text, offset);
   setValue = async (ref: string, value: number) => this.atspi.primitives.setValue(await this.used(ref), value);
-  select = async (ref: string) => this.atspi.primitives.select(await this.used(ref));
+  select = async (ref: string) =>
+    selectItem(this.atspi.primitives, await this.used(ref), {
+      click: (combo) => this.click(combo),
+      // Not sendKeys: activating the window would close the popup the keys are for.
+      pressKeys: (keys) => this.requireKeyboard().send({ keys }),
+    });
   focus = async (ref: string) => this.atspi.primitives.focus(await this.used(ref));
 
-  /** No pointer injection on Wayland without a virtual pointer: actions must use AT-SPI. */
+  /** A pointer click at the node's centre, its window brought forward first (virtual pointer). */
   async click(ref: string): Promise<void> {
-    throw new Error(`no pointer input on this Wayland session: ${ref} has no accessible action to run instead`);
+    if (!this.pointer)
+      throw new Error(
+        `no pointer input on this Wayland session (the compositor offers no virtual pointer, or no window positions): ${ref} has no accessible action to run instead`,
+      );
+    const nativeId = await this.nativeOf(ref);
+    if (!nativeId) throw new Error(`the window of ${ref} is not known: it cannot be clicked`);
+    const window = this.window(nativeId);
+    await this.activateWindow(nativeId);
+    const node = await this.atspi.primitives.bounds(ref);
+    await this.pointer.click(
+      {
+        pid: window.native.pid,
+        title: window.native.title,
+        xwayland: Boolean(window.x11),
+        frame: () => this.frameExtents(window.ref ?? ref),
+      },
+      node,
+    );
+  }
+
+  /** A window accessible's extents and its direct children's (where the window geometry is). */
+  private async frameExtents(ref: string): Promise<{ frame: Rect; children: Rect[] }> {
+    const children = await this.atspi.client.children(parseRef(ref));
+    return {
+      frame: await this.atspi.primitives.bounds(ref),
+      children: await Promise.all(children.map((child) => this.atspi.primitives.bounds(formatRef(child)).catch(() => NOWHERE))),
+    };
   }
 
   async activateWindow(nativeId: string): Promise<void> {
@@ -84,10 +119,15 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   /** The virtual keyboard types into the focused window: bring the target forward first. */
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
+    const keyboard = this.requireKeyboard();
+    await this.activateWindow(nativeId);
+    await keyboard.send(input);
+  }
+
+  private requireKeyboard(): WaylandKeys {
     if (!this.keyboard)
       throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
-    await this.activateWindow(nativeId);
-    await this.keyboard.send(input);
+    return this.keyboard;
   }
 
   async doAppAction(appKey: string, name: string): Promise<void> {
@@ -103,16 +143,22 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
   async close(): Promise<void> {
     this.feed.stop();
     this.keyboard?.close();
+    this.pointer?.close();
     this.wayland.stop();
     this.x11?.stop();
     await this.atspi.close().catch(() => undefined);
   }
 
   private async used(ref: string): Promise<string> {
-    const top = await this.topLevels.topLevelOf(parseRef(ref)).catch(() => null);
-    const nativeId = top ? this.topology.nativeOfRef.get(top) : undefined;
+    const nativeId = await this.nativeOf(ref);
     if (nativeId) this.wayland.noteUsed(nativeId);
     return ref;
+  }
+
+  /** The native id of the window holding `ref`, when known. */
+  private async nativeOf(ref: string): Promise<string | undefined> {
+    const top = await this.topLevels.topLevelOf(parseRef(ref)).catch(() => null);
+    return top ? this.topology.nativeOfRef.get(top) : undefined;
   }
 
   private sourceOf(window: SourceWindow): WindowSource {
@@ -154,6 +200,7 @@ export const openWaylandProbe: ProbeFactory<WaylandProbeOptions, WaylandProbe> =
     new WaylandWindowSource(toplevels),
     conn ? new X11WindowSource(conn) : null,
     await WaylandKeys.open(interfaces, env),
+    await WaylandPointer.open(interfaces, socket, env),
     options.capture ? GrimCapture.find(interfaces, env) : null,
   );
   toplevels?.events.on('change', () => feed.markWindows());

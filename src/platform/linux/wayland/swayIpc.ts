@@ -8,7 +8,7 @@ import { createConnection } from 'node:net';
 
 const MAGIC = Buffer.from('i3-ipc');
 const HEADER = MAGIC.length + 8;
-export const SWAY_IPC = { runCommand: 0, getTree: 4, getVersion: 7 } as const;
+export const SWAY_IPC = { runCommand: 0, getOutputs: 3, getTree: 4, getVersion: 7 } as const;
 const TIMEOUT_MS = 3000;
 
 export function swayRequest(socketPath: string, type: number, payload = ''): Promise<unknown> {
@@ -52,9 +52,18 @@ export interface SwayWindow {
   title: string;
   appId: string | null;
   focused: boolean;
-  rect: { x: number; y: number; width: number; height: number };
+  rect: Box;
+  /** The client's own area (without sway's border and title bar), in layout coordinates. */
+  content: Box;
   /** "xdg_shell" (native) or "xwayland". */
   shell: string;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 interface SwayNode {
@@ -64,7 +73,8 @@ interface SwayNode {
   app_id?: string | null;
   focused?: boolean;
   shell?: string;
-  rect?: { x: number; y: number; width: number; height: number };
+  rect?: Box;
+  window_rect?: Box;
   nodes?: SwayNode[];
   floating_nodes?: SwayNode[];
 }
@@ -82,6 +92,9 @@ export async function swayWindows(socketPath: string): Promise<SwayWindow[]> {
         appId: node.app_id ?? null,
         focused: node.focused === true,
         rect: node.rect,
+        content: node.window_rect
+          ? { x: node.rect.x + node.window_rect.x, y: node.rect.y + node.window_rect.y, width: node.window_rect.width, height: node.window_rect.height }
+          : node.rect,
         shell: node.shell ?? '',
       });
     }
@@ -89,4 +102,21 @@ export async function swayWindows(socketPath: string): Promise<SwayWindow[]> {
   };
   walk(tree);
   return out;
+}
+
+/** The box around all active outputs: the output layout, in which pointer positions are given. */
+export async function swayLayout(socketPath: string): Promise<Box> {
+  const outputs = (await swayRequest(socketPath, SWAY_IPC.getOutputs)) as Array<{ active?: boolean; rect?: Box }>;
+  const rects = outputs.filter((o) => o.active !== false && o.rect).map((o) => o.rect as Box);
+  if (rects.length === 0) throw new Error('the compositor has no active output');
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  const right = Math.max(...rects.map((r) => r.x + r.width));
+  const bottom = Math.max(...rects.map((r) => r.y + r.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** The view of process `pid` titled `title`; by title alone without a pid, by pid alone when no title matches. */
+export function findView(windows: SwayWindow[], pid: number | null, title: string): SwayWindow | undefined {
+  return windows.find((w) => (pid === null || w.pid === pid) && w.title === title) ?? (pid === null ? undefined : windows.find((w) => w.pid === pid));
 }

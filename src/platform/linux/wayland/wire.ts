@@ -153,3 +153,40 @@ export class WaylandWire {
     for (const listener of this.closeListeners) listener(reason);
   }
 }
+
+/** A global the compositor advertises: its registry name, interface and version. */
+export interface WaylandGlobal {
+  name: number;
+  iface: string;
+  version: number;
+}
+
+/** The compositor's wl_registry on one connection: its globals, read once, and binding them. */
+export class WaylandRegistry {
+  private constructor(
+    private readonly wire: WaylandWire,
+    private readonly id: number,
+    readonly globals: WaylandGlobal[],
+  ) {}
+
+  static async read(wire: WaylandWire): Promise<WaylandRegistry> {
+    const globals: WaylandGlobal[] = [];
+    const id = wire.newId((opcode, args) => {
+      if (opcode === 0) globals.push({ name: args.uint(), iface: args.string(), version: args.uint() });
+    });
+    wire.send(1, 1, encodeUint(id));
+    await wire.roundtrip();
+    return new WaylandRegistry(wire, id, globals);
+  }
+
+  find(iface: string): WaylandGlobal | undefined {
+    return this.globals.find((g) => g.iface === iface);
+  }
+
+  /** wl_registry.bind: a new object for `global` at `version`; its events go to `handler`. */
+  bind(global: WaylandGlobal, version: number, handler: EventHandler = () => undefined): number {
+    const id = this.wire.newId(handler);
+    this.wire.send(this.id, 0, encodeUint(global.name), encodeString(global.iface), encodeUint(version), encodeUint(id));
+    return id;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Pointer clicks on a Wayland session: the compositor's virtual pointer (virtualPointer.ts) at a
+ * node's centre, placed on the output layout with the window's position from sway IPC (no
+ * Wayland protocol tells a client where windows are). Offered only where both exist: a
+ * compositor with zwlr_virtual_pointer_manager_v1 and sway's IPC socket (SWAYSOCK).
+ */
+import type { Rect } from '../../probe.js';
+import { geometryOrigin, layoutPoint } from './clickPoint.js';
+import { findView, swayLayout, swayWindows } from './swayIpc.js';
+import { VirtualPointer } from './virtualPointer.js';
+
+/** The window a node is in, as the pointer needs it. */
+export interface ClickWindow {
+  pid: number | null;
+  title: string;
+  /** An XWayland window: its clients' coordinates are already the layout's. */
+  xwayland: boolean;
+  /** The window accessible's extents and its direct children's (native windows: surface-relative). */
+  frame(): Promise<{ frame: Rect; children: Rect[] }>;
+}
+
+export class WaylandPointer {
+  private constructor(
+    private readonly pointer: VirtualPointer,
+    private readonly swaySocket: string,
+  ) {}
+
+  static async open(interfaces: string[], socketPath: string, env: NodeJS.ProcessEnv): Promise<WaylandPointer | null> {
+    if (!interfaces.includes('zwlr_virtual_pointer_manager_v1') || !env.SWAYSOCK) return null;
+    const pointer = await VirtualPointer.open(socketPath).catch(() => null);
+    return pointer ? new WaylandPointer(pointer, env.SWAYSOCK) : null;
+  }
+
+  /** Clicks the centre of `node` (its extents as the toolkit reports them) in `window`. */
+  async click(window: ClickWindow, node: Rect): Promise<void> {
+    const [views, layout] = await Promise.all([swayWindows(this.swaySocket), swayLayout(this.swaySocket)]);
+    const view = findView(views, window.pid, window.title);
+    if (!view) throw new Error(`the compositor shows no window "${window.title}" to click in`);
+    let origin = null;
+    if (!window.xwayland) {
+      const { frame, children } = await window.frame();
+      origin = geometryOrigin(frame, children, view.content);
+    }
+    await this.pointer.click(layoutPoint(node, view.content, origin), layout);
+  }
+
+  close(): void {
+    this.pointer.close();
+  }
+}
