@@ -13,6 +13,7 @@ import { parseRef } from '../atspi/refs.js';
 import { TopLevelIndex } from '../atspi/topLevels.js';
 import { AtspiProbe, type ProbeTopology } from '../atspiProbe.js';
 import { ChangeFeed } from '../changeFeed.js';
+import { InputError } from '../input/errors.js';
 import { ProbeUnavailableError } from '../probe.js';
 import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceWindow, type WindowSource } from '../windowSource.js';
 import { X11Connection } from '../x11/index.js';
@@ -82,12 +83,32 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     await this.sourceOf(window).close(window);
   }
 
-  /** The virtual keyboard types into the focused window: bring the target forward first. */
+  /**
+   * The virtual keyboard types into the focused window: bring the target forward first. Where
+   * the compositor lets no client activate a window (GNOME: no foreign-toplevel protocol), the
+   * target must already have the focus; keys meant for it are never sent to another window.
+   */
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
     if (!this.keyboard)
       throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
-    await this.activateWindow(nativeId);
+    const window = this.window(nativeId);
+    if (window.x11 || this.wayland.canActivate) await this.activateWindow(nativeId);
+    else {
+      if (!(await this.hasFocus(window)))
+        throw new InputError(
+          'unsupported',
+          `window "${window.native.title}" does not have the focus, and this compositor lets no client bring a window forward (no foreign-toplevel protocol): keys would go to the focused window`,
+        );
+      this.wayland.noteUsed(nativeId);
+    }
     await this.keyboard.send(input);
+  }
+
+  /** Whether the window's accessible says `active` now (read fresh: the focus may have moved). */
+  private async hasFocus(window: SourceWindow): Promise<boolean> {
+    if (!window.ref) return window.native.active;
+    const states = await this.atspi.client.states(parseRef(window.ref)).catch(() => [] as string[]);
+    return states.includes('active');
   }
 
   async doAppAction(appKey: string, name: string): Promise<void> {

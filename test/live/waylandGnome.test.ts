@@ -1,0 +1,76 @@
+/**
+ * Live (issue 16, GNOME): a private headless mutter 43 desktop (`--headless --wayland --no-x11`)
+ * with gedit as a native Wayland client, served by the real CLI as the desktop's user to a real
+ * SDK client. mutter publishes no window list: windows and focus come from AT-SPI, the Save As
+ * dialog's owner is inferred (owners.ts), and keys go through org.gnome.Mutter.RemoteDesktop.
+ * Every key assertion is on gedit's document as the snapshot reads it back. One desktop.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../src/protocol/schemas.js';
+import { structured } from '../helpers/demoServer.js';
+import { waitFor } from './helpers/desktop.js';
+import { openWaylandBridge, waylandStack, type WaylandBridge } from './helpers/waylandStack.js';
+
+const stack = waylandStack(['gedit'], 'mutter');
+
+describe.skipIf(stack.skip)('Wayland session (GNOME: mutter headless)', () => {
+  let live: WaylandBridge;
+  const snapshot = (): Promise<Snapshot> => live.client.snapshot();
+  const titled = (title: RegExp) => waitFor(async () => (await snapshot()).windows.find((w) => title.test(w.title)), 20_000);
+
+  beforeAll(async () => {
+    live = await openWaylandBridge(['gedit'], [], 'mutter');
+  }, 120_000);
+
+  afterAll(async () => {
+    await live?.close();
+  }, 60_000);
+
+  it('lists gedit from AT-SPI (no compositor window list) and offers key tools through RemoteDesktop', async () => {
+    const gedit = await titled(/ - gedit$/);
+    expect((await snapshot()).windows).toHaveLength(1);
+    expect(await live.client.toolNames()).toEqual(expect.arrayContaining([`${gedit.id}__press_keys`, `${gedit.id}__type_text`]));
+    // No screenshots without a screenshot interface mutter allows us (docs/wayland.md).
+    expect(gedit.blocks.some((b) => b.type === 'media')).toBe(false);
+  });
+
+  it('types into gedit: text with shifted punctuation, editing keys and chords; refuses what the layout lacks', async () => {
+    const gedit = await titled(/ - gedit$/);
+    const typed = 'Hi, "GNOME"! (#1) ~^&*_+{}|:<>?';
+    const text = async () => JSON.stringify((await snapshot()).windows.find((w) => w.id === gedit.id));
+    const call = async (tool: string, args: Record<string, unknown>) => {
+      const result = await live.client.call(`${gedit.id}__${tool}`, args);
+      expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
+    };
+    const steps: Array<[string, Record<string, unknown>]> = [
+      ['type_text', { text: 'x' }],
+      ['press_keys', { keys: ['ctrl+a', 'BackSpace'] }],
+      ['type_text', { text: typed }],
+      ['press_keys', { keys: ['Home'] }],
+      ['type_text', { text: '> ' }],
+      ['press_keys', { keys: ['End', 'Return'] }],
+      ['type_text', { text: 'done' }],
+    ];
+    for (const [tool, args] of steps) await call(tool, args);
+    const expected = JSON.stringify(`> ${typed}\ndone`).slice(1, -1);
+    await waitFor(async () => ((await text()).includes(expected) ? true : undefined), 10_000);
+    // mutter drops a keysym its keymap lacks: refused before anything is pressed, not typed half.
+    const refused = structured(await live.client.call(`${gedit.id}__type_text`, { text: 'ab café' }));
+    expect(refused).toMatchObject({ code: 'action_not_available', message: expect.stringMatching(/not on the compositor's keyboard layout/) });
+    expect(await text()).toContain(expected);
+    expect(await text()).not.toContain('ab caf');
+  });
+
+  it('opens Save As with a key chord: a modal owned by gedit (inferred), closed with Escape', async () => {
+    const gedit = await titled(/ - gedit$/);
+    const opened = await live.client.call(`${gedit.id}__press_keys`, { keys: ['ctrl+shift+s'] });
+    expect(opened.isError, JSON.stringify(opened.structuredContent)).toBeFalsy();
+    const dialog = await titled(/^Save As/);
+    expect(dialog).toMatchObject({ modal: true, ownerId: gedit.id });
+    expect((await snapshot()).operableWindowIds).not.toContain(gedit.id);
+    const escaped = await live.client.call(`${dialog.id}__press_keys`, { keys: ['Escape'] });
+    expect(escaped.isError, JSON.stringify(escaped.structuredContent)).toBeFalsy();
+    await waitFor(async () => ((await snapshot()).operableWindowIds.includes(gedit.id) ? true : undefined), 10_000);
+    expect((await snapshot()).windows.map((w) => w.title)).not.toContainEqual(expect.stringMatching(/^Save As/));
+  });
+});
