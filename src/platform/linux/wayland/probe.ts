@@ -2,8 +2,9 @@
  * The Linux probe for Wayland sessions (issue 16): windows from the Wayland window source
  * (AT-SPI top-levels + the compositor's foreign-toplevel list) merged with XWayland's X11
  * windows; content and actions through AT-SPI as on X11; keys through the compositor's virtual
- * keyboard (wtype); screenshots through wlroots screencopy (grim). What the compositor lacks is
- * left out, not faked: no virtual keyboard → no key tools; no screencopy → no media block.
+ * keyboard (wlroots) or GNOME's RemoteDesktop session; screenshots through wlroots screencopy
+ * (grim). What the compositor lacks is left out, not faked: no keyboard → no key tools; no
+ * screencopy → no media block; no activation (GNOME) → keys only into the focused window.
  */
 import type { KeyInput, Probe, ProbeFactory, TreeBudget, WindowTree } from '../../probe.js';
 import { NO_KEYBOARD } from '../../probe.js';
