@@ -27,6 +27,7 @@ export const REMOTE_DESKTOP = {
 } as const;
 
 const CALL_TIMEOUT_MS = 5000;
+const PIPELINED_CALLS = 64;
 
 /** One key event: a keysym pressed (true) or released (false). */
 export type KeysymEvent = [keysym: number, pressed: boolean];
@@ -120,8 +121,12 @@ export class RemoteDesktopKeyboard {
   async send(input: KeyInput): Promise<void> {
     const events = keysymEvents(input, this.layout);
     if (this.bus.closed) throw new Error('the GNOME remote desktop session is gone (the session bus connection closed)');
-    // Calls are pipelined: D-Bus keeps their order, and every reply is awaited.
-    await Promise.all(events.map(([keysym, pressed]) => this.sessionCall('NotifyKeyboardKeysym', 'ub', [keysym, pressed])));
+    // Calls are pipelined (D-Bus keeps their order), a batch at a time: a session bus may cap
+    // the replies one connection waits for (dbus-daemon's max_replies_per_connection).
+    for (let start = 0; start < events.length; start += PIPELINED_CALLS)
+      await Promise.all(
+        events.slice(start, start + PIPELINED_CALLS).map(([keysym, pressed]) => this.sessionCall('NotifyKeyboardKeysym', 'ub', [keysym, pressed])),
+      );
   }
 
   close(): void {
