@@ -1,6 +1,6 @@
 /**
  * Live (issue 16, GNOME): a private headless mutter 43 desktop (`--headless --wayland --no-x11`)
- * with gedit as a native Wayland client, served by the real CLI as the desktop's user to a real
+ * with gedit (GTK3) and gnome-calculator (GTK4) as native Wayland clients, served by the real CLI as the desktop's user to a real
  * SDK client. mutter publishes no window list: windows and focus come from AT-SPI, the Save As
  * dialog's owner is inferred (owners.ts), and keys go through org.gnome.Mutter.RemoteDesktop.
  * Every key assertion is on gedit's document as the snapshot reads it back. One desktop.
@@ -12,7 +12,7 @@ import { structured } from '../helpers/demoServer.js';
 import { waitFor } from './helpers/desktop.js';
 import { openWaylandBridge, waylandStack, type WaylandBridge } from './helpers/waylandStack.js';
 
-const stack = waylandStack(['gedit'], 'mutter');
+const stack = waylandStack(['gedit', 'zenity', 'gnome-calculator'], 'mutter');
 
 describe.skipIf(stack.skip)('Wayland session (GNOME: mutter headless)', () => {
   let live: WaylandBridge;
@@ -100,6 +100,15 @@ describe.skipIf(stack.skip)('Wayland session (GNOME: mutter headless)', () => {
     expect(closed.isError, JSON.stringify(closed.structuredContent)).toBeFalsy();
     await waitFor(async () => (!(await snapshot()).windows.some((w) => w.title === 'Focus thief') ? true : undefined), 10_000);
     expect(JSON.stringify((await snapshot()).windows.find((w) => w.id === gedit.id))).not.toContain('lost');
+  });
+
+  it('presses keys into a GTK4 app (gnome-calculator) once mutter has focused it', async () => {
+    await live.desktop.launch('gnome-calculator');
+    const calculator = await titled(/^Calculator$/);
+    await waitFor(async () => ((await live.client.call(`${calculator.id}__press_keys`, { keys: ['Escape'] })).isError ? undefined : true), 10_000);
+    const pressed = await live.client.call(`${calculator.id}__press_keys`, { keys: ['6', '*', '7', 'Return'] });
+    expect(pressed.isError, JSON.stringify(pressed.structuredContent)).toBeFalsy();
+    await waitFor(async () => (((await titled(/^Calculator$/)).summary ?? '').includes('42') ? true : undefined), 10_000);
   });
 
   it('stops everything it started, by pid', async () => {
