@@ -11,6 +11,7 @@ import {
 } from '../platform/linux/desktop/index.js';
 import { isRunning } from '../platform/linux/desktop/processes.js';
 import { CORE_PROCESS_NAMES } from '../platform/linux/desktop/teardown.js';
+import { COMPOSITORS, type Compositor } from '../platform/linux/wayland/desktop/bringUp.js';
 import { parseCommandArgs, UsageError } from './usage.js';
 
 export const DESKTOP_HELP = `Usage: gui-bridge desktop <up|down|status|env> [--apps A,B] [--display :N] [--wayland [--user NAME]]
@@ -34,11 +35,19 @@ Options:
                   renderer, XWayland), its own session and accessibility buses, apps as native
                   Wayland clients; env then prints WAYLAND_DISPLAY, SWAYSOCK and
                   GUI_BRIDGE_DESKTOP_USER (serve/snapshot run as that user: see README)
+  --compositor C  with --wayland: sway (the default) or mutter (GNOME's compositor, headless,
+                  no XWayland; keys through org.gnome.Mutter.RemoteDesktop, no screenshots)
   --user NAME     with --wayland, as root: the unprivileged account to run it as (sway refuses
                   root; default $GUI_BRIDGE_DESKTOP_USER, else guibridge)
 `;
 
-const FLAGS = { apps: { type: 'string' }, display: { type: 'string' }, wayland: { type: 'boolean' }, user: { type: 'string' } } as const;
+const FLAGS = {
+  apps: { type: 'string' },
+  display: { type: 'string' },
+  wayland: { type: 'boolean' },
+  user: { type: 'string' },
+  compositor: { type: 'string' },
+} as const;
 const SUBCOMMANDS = ['up', 'down', 'status', 'env'] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 // No AT_SPI_BUS_ADDRESS on X11: Qt 6.4 apps started with it never register (docs/toolkits.md).
@@ -62,7 +71,10 @@ export async function desktopCommand(argv: string[]): Promise<number> {
   if (values.apps !== undefined && sub !== 'up') throw new UsageError('desktop', '--apps goes with "up" only');
   if (values.wayland && sub !== 'up') throw new UsageError('desktop', '--wayland goes with "up" only');
   if (values.user !== undefined && !values.wayland) throw new UsageError('desktop', '--user goes with "up --wayland" only');
-  const wayland = values.wayland ? { user: values.user } : undefined;
+  if (values.compositor !== undefined && !values.wayland) throw new UsageError('desktop', '--compositor goes with "up --wayland" only');
+  if (values.compositor !== undefined && !COMPOSITORS.includes(values.compositor as Compositor))
+    throw new UsageError('desktop', `--compositor must be one of ${COMPOSITORS.join(', ')}, not "${values.compositor}"`);
+  const wayland = values.wayland ? { user: values.user, compositor: values.compositor as Compositor | undefined } : undefined;
   const display = values.display === undefined ? undefined : parseDisplay(values.display);
   try {
     return await run(sub as Subcommand, display, values.apps === undefined ? [] : parseApps(values.apps), wayland);
@@ -80,7 +92,7 @@ export async function desktopCommand(argv: string[]): Promise<number> {
   }
 }
 
-function run(sub: Subcommand, display: number | undefined, apps: string[], wayland?: { user?: string }): Promise<number> {
+function run(sub: Subcommand, display: number | undefined, apps: string[], wayland?: { user?: string; compositor?: Compositor }): Promise<number> {
   switch (sub) {
     case 'up':
       return up(display, apps, wayland);
@@ -105,7 +117,7 @@ function parseApps(value: string): string[] {
   return apps;
 }
 
-async function up(display: number | undefined, apps: string[], wayland?: { user?: string }): Promise<number> {
+async function up(display: number | undefined, apps: string[], wayland?: { user?: string; compositor?: Compositor }): Promise<number> {
   const started = Date.now();
   const desktop = await openDesktop({ display, apps, ...(wayland ? { wayland } : {}) }, { killOnExit: false });
   process.stdout.write(envLines(desktop.state));

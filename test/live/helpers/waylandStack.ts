@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { desktopProcessEnv, openDesktop, type DesktopHandle } from '../../../src/platform/linux/desktop/index.js';
-import { checkWaylandPrograms } from '../../../src/platform/linux/wayland/desktop/bringUp.js';
+import { checkWaylandPrograms, type Compositor } from '../../../src/platform/linux/wayland/desktop/bringUp.js';
 import { desktopAccount } from '../../../src/platform/linux/wayland/desktop/account.js';
 import { wrapClient, type TestClient } from '../../helpers/demoServer.js';
 import { displayStack, type DisplayStack } from './desktop.js';
@@ -19,11 +19,11 @@ import { displayStack, type DisplayStack } from './desktop.js';
 const CLI = join(import.meta.dirname, '..', '..', '..', 'dist', 'src', 'cli.js');
 const REPO_PACKAGE = join(import.meta.dirname, '..', '..', '..', 'package.json');
 
-/** Whether sway, the bus daemons, these programs and (under root) the desktop account exist. */
-export function waylandStack(programs: string[] = []): DisplayStack {
+/** Whether the compositor (sway unless named), the bus daemons, these programs and (under root) the desktop account exist. */
+export function waylandStack(programs: string[] = [], compositor: Compositor = 'sway'): DisplayStack {
   if (process.platform !== 'linux') return skip('not Linux');
   try {
-    checkWaylandPrograms(programs);
+    checkWaylandPrograms(programs, compositor);
     const account = desktopAccount();
     // The bridge runs as the desktop's account: it must be able to read the built CLI.
     if (
@@ -61,8 +61,8 @@ export interface WaylandBridge {
 }
 
 /** A Wayland desktop with `apps`, and the CLI bridge serving all of them to one SDK client. */
-export async function openWaylandBridge(apps: string[], serveArgs: string[] = []): Promise<WaylandBridge> {
-  const desktop = await openDesktop({ wayland: true, apps });
+export async function openWaylandBridge(apps: string[], serveArgs: string[] = [], compositor: Compositor = 'sway'): Promise<WaylandBridge> {
+  const desktop = await openDesktop({ wayland: { compositor }, apps });
   let log = '';
   try {
     const transport = new StdioClientTransport({

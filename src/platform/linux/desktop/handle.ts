@@ -10,7 +10,7 @@ import { appProcessEnv, logTail, spawnTracked, type Spawned } from './spawn.js';
 import { addProcess, desktopPaths, removeProcess, type DesktopState } from './state.js';
 import { tearDown } from './teardown.js';
 import { DesktopError, exitWatch } from './wait.js';
-import { waitForWaylandWindowOf } from '../wayland/desktop/windows.js';
+import { waitForRegisteredAppOf, waitForWaylandWindowOf } from '../wayland/desktop/windows.js';
 import { waitForWindowOf } from './windowManager.js';
 
 export interface LaunchedApp {
@@ -93,15 +93,21 @@ export class DesktopHandle implements Desktop {
     const started = await Promise.all(commands.map((command) => this.spawnApp(command, [])));
     await Promise.all(
       started.map((app) =>
-        (this.state.wayland
-          ? waitForWaylandWindowOf(this.state.wayland.swaySocket)
-          : (pid: number, o: Parameters<typeof waitForWindowOf>[2]) => waitForWindowOf(this.display, pid, o))(app.process.pid, {
+        this.appWaiter()(app.process.pid, {
           what: `a window of ${app.process.name} (pid ${app.process.pid})`,
           timeoutMs: APP_WINDOW_TIMEOUT_MS,
           abort: exitWatch(app.process.name, app.exited, () => logTail(app.logFile)),
         }),
       ),
     );
+  }
+
+  /** How a launched app is awaited: its managed window (X11, sway), or its AT-SPI registration (mutter lists no windows). */
+  private appWaiter(): (pid: number, o: Parameters<typeof waitForWindowOf>[2]) => Promise<unknown> {
+    const wayland = this.state.wayland;
+    if (!wayland) return (pid, o) => waitForWindowOf(this.display, pid, o);
+    if (wayland.compositor === 'mutter') return waitForRegisteredAppOf(this.state.env.AT_SPI_BUS_ADDRESS ?? '');
+    return waitForWaylandWindowOf(wayland.swaySocket);
   }
 
   async stop(): Promise<void> {

@@ -4,7 +4,7 @@
  * `startDesktop()` and stops it with `desktop.stop()`.
  */
 import { rmSync } from 'node:fs';
-import { bringUpWaylandDesktop, checkWaylandPrograms } from '../wayland/desktop/bringUp.js';
+import { bringUpWaylandDesktop, checkWaylandPrograms, type Compositor } from '../wayland/desktop/bringUp.js';
 import { bringUpDesktop, checkDesktopPrograms } from './bringUp.js';
 import { DesktopHandle, type Desktop } from './handle.js';
 import { descendantsOf, findTaggedProcesses, isRunning, killNow } from './processes.js';
@@ -24,8 +24,8 @@ export interface DesktopOptions {
   apps?: string[];
   /** X display number; a free one from :100 up when omitted. */
   display?: number;
-  /** A headless Wayland desktop (sway) instead of Xvfb + openbox; `user` is the account (root only). */
-  wayland?: boolean | { user?: string };
+  /** A headless Wayland desktop (sway, or mutter) instead of Xvfb + openbox; `user` is the account (root only). */
+  wayland?: boolean | { user?: string; compositor?: Compositor };
 }
 
 export interface OpenOptions {
@@ -39,9 +39,11 @@ export interface OpenOptions {
 /** Brings up a desktop (and its apps); on any failure nothing is left running. */
 export async function openDesktop(options: DesktopOptions = {}, open: OpenOptions = {}): Promise<DesktopHandle> {
   const wayland = options.wayland === undefined || options.wayland === false ? null : options.wayland === true ? {} : options.wayland;
-  if (wayland) checkWaylandPrograms(options.apps ?? []);
+  if (wayland) checkWaylandPrograms(options.apps ?? [], wayland.compositor);
   else checkDesktopPrograms(options.apps ?? []);
-  const state = wayland ? await bringUpWaylandDesktop({ user: wayland.user, id: options.display }) : await bringUpDesktop({ display: options.display });
+  const state = wayland
+    ? await bringUpWaylandDesktop({ user: wayland.user, id: options.display, compositor: wayland.compositor })
+    : await bringUpDesktop({ display: options.display });
   const handle = new DesktopHandle(state);
   const unhook = open.killOnExit === false ? () => undefined : killOnExit(handle.state);
   const stop = handle.stop.bind(handle);

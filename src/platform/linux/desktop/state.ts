@@ -21,7 +21,17 @@ export const DesktopStateSchema = z.object({
   processes: z.array(TrackedProcessSchema),
   createdAt: z.string(),
   /** Wayland desktops (`desktop up --wayland`): the account it runs as and that account's directory. */
-  wayland: z.object({ user: z.string(), uid: z.number().int(), gid: z.number().int(), userDir: z.string(), swaySocket: z.string() }).optional(),
+  wayland: z
+    .object({
+      user: z.string(),
+      uid: z.number().int(),
+      gid: z.number().int(),
+      userDir: z.string(),
+      swaySocket: z.string(),
+      /** Absent in states written before mutter was offered: sway. */
+      compositor: z.enum(['sway', 'mutter']).optional(),
+    })
+    .optional(),
 });
 export type DesktopState = z.infer<typeof DesktopStateSchema>;
 

@@ -2,8 +2,9 @@
  * Keys on Wayland: the compositor's virtual keyboard (zwp_virtual_keyboard_v1). Our own keyboard
  * (virtualKeyboard.ts: full US keymap, held open) comes first; `wtype` types what that layout
  * cannot (é, €, emoji). Both send the keymap by file descriptor, a thing our pure-JS wire client
- * cannot do. No virtual keyboard (GNOME: org.gnome.Mutter.RemoteDesktop instead, not done yet),
- * or neither python3 nor wtype: key tools are not offered at all (NO_KEYBOARD on the window roots).
+ * cannot do. GNOME (mutter) has no virtual keyboard protocol: keys go through its
+ * org.gnome.Mutter.RemoteDesktop session instead (remoteDesktop.ts). None of these (or neither
+ * python3 nor wtype): key tools are not offered at all (NO_KEYBOARD on the window roots).
  */
 import { execFile } from 'node:child_process';
 import type { KeyInput } from '../../probe.js';
@@ -11,7 +12,8 @@ import { findExecutable } from '../desktop/binaries.js';
 import { parseChords, type Modifier } from '../../chords.js';
 import { keysymForName } from '../input/keysyms.js';
 import { InputError } from '../input/errors.js';
-import { VirtualKeyboard } from './virtualKeyboard.js';
+import { RemoteDesktopKeyboard } from './remoteDesktop.js';
+import { US_LAYOUT, VirtualKeyboard } from './virtualKeyboard.js';
 
 /** wtype's names for the grammar's modifiers (`-M logo` is the Super/⌘ key). */
 const WTYPE_MODIFIERS: Readonly<Record<Modifier, string>> = { ctrl: 'ctrl', shift: 'shift', alt: 'alt', super: 'logo' };
@@ -73,15 +75,24 @@ export class WaylandKeys {
   private constructor(
     private readonly own: VirtualKeyboard | null,
     private readonly wtype: WtypeKeyboard | null,
+    private readonly remote: RemoteDesktopKeyboard | null = null,
   ) {}
 
+  /**
+   * The compositor's virtual keyboard (wlroots), else GNOME's remote desktop session on the
+   * session bus, else null (no key tools). mutter's keymap is checked as US: the layout mutter
+   * compiles when org.gnome.desktop.input-sources is unset, as on `desktop up --compositor mutter`.
+   */
   static async open(interfaces: string[], env: NodeJS.ProcessEnv): Promise<WaylandKeys | null> {
     const own = await VirtualKeyboard.open(interfaces, env);
     const wtype = WtypeKeyboard.find(interfaces, env);
-    return own || wtype ? new WaylandKeys(own, wtype) : null;
+    if (own || wtype) return new WaylandKeys(own, wtype);
+    const remote = await RemoteDesktopKeyboard.open(env.DBUS_SESSION_BUS_ADDRESS, (keysym) => US_LAYOUT.lookup(keysym) !== null);
+    return remote ? new WaylandKeys(null, null, remote) : null;
   }
 
   async send(input: KeyInput): Promise<void> {
+    if (this.remote) return this.remote.send(input);
     if (this.own && (await this.own.send(input))) return;
     if (!this.wtype)
       throw new InputError('unsupported', 'these keys or this text cannot be typed with the US layout of the virtual keyboard, and wtype is not installed');
@@ -90,5 +101,6 @@ export class WaylandKeys {
 
   close(): void {
     this.own?.close();
+    this.remote?.close();
   }
 }

@@ -2,8 +2,11 @@
  * The Linux probe for Wayland sessions (issue 16): windows from the Wayland window source
  * (AT-SPI top-levels + the compositor's foreign-toplevel list) merged with XWayland's X11
  * windows; content and actions through AT-SPI as on X11; keys through the compositor's virtual
- * keyboard; clicks through its virtual pointer (wlroots, window positions from sway IPC); screenshots through wlroots screencopy (grim). What the compositor lacks is
- * left out, not faked: no virtual keyboard → no key tools; no screencopy → no media block.
+ * keyboard (wlroots) or GNOME's RemoteDesktop session; clicks through its virtual pointer
+ * (wlroots, window positions from sway IPC); screenshots through wlroots screencopy (grim). What
+ * the compositor lacks is left out, not faked: no keyboard → no key tools; no pointer → clicks
+ * fail clearly; no screencopy → no media block; no activation (GNOME) → keys only into the
+ * focused window.
  */
 import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, WindowTree } from '../../probe.js';
 import { NO_KEYBOARD } from '../../probe.js';
@@ -14,6 +17,7 @@ import { TopLevelIndex } from '../atspi/topLevels.js';
 import { AtspiProbe, type ProbeTopology } from '../atspiProbe.js';
 import { ChangeFeed } from '../changeFeed.js';
 import { selectItem } from '../comboSelect.js';
+import { InputError } from '../input/errors.js';
 import { ProbeUnavailableError } from '../probe.js';
 import { mergeTopologies, NOTHING_CLAIMED, X11WindowSource, type SourceWindow, type WindowSource } from '../windowSource.js';
 import { X11Connection } from '../x11/index.js';
@@ -117,10 +121,23 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     await this.sourceOf(window).close(window);
   }
 
-  /** The virtual keyboard types into the focused window: bring the target forward first. */
+  /**
+   * The virtual keyboard types into the focused window: bring the target forward first. Where
+   * the compositor lets no client activate a window (GNOME: no foreign-toplevel protocol), the
+   * target must already have the focus; keys meant for it are never sent to another window.
+   */
   async sendKeys(nativeId: string, input: KeyInput): Promise<void> {
     const keyboard = this.requireKeyboard();
-    await this.activateWindow(nativeId);
+    const window = this.window(nativeId);
+    if (window.x11 || this.wayland.canActivate) await this.activateWindow(nativeId);
+    else {
+      if (!(await this.hasFocus(window)))
+        throw new InputError(
+          'unsupported',
+          `window "${window.native.title}" does not have the focus, and this compositor lets no client bring a window forward (no foreign-toplevel protocol): keys would go to the focused window`,
+        );
+      this.wayland.noteUsed(nativeId);
+    }
     await keyboard.send(input);
   }
 
@@ -128,6 +145,13 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     if (!this.keyboard)
       throw new Error('this Wayland compositor offers no virtual keyboard (or neither python3 nor wtype is installed): key input is unavailable');
     return this.keyboard;
+  }
+
+  /** Whether the window's accessible says `active` now (read fresh: the focus may have moved). */
+  private async hasFocus(window: SourceWindow): Promise<boolean> {
+    if (!window.ref) return window.native.active;
+    const states = await this.atspi.client.states(parseRef(window.ref)).catch(() => [] as string[]);
+    return states.includes('active');
   }
 
   async doAppAction(appKey: string, name: string): Promise<void> {

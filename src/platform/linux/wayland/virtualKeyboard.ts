@@ -45,7 +45,8 @@ const MODIFIER_MASKS = new Map<number, number>([
 ]);
 const SHIFT = 1;
 
-const US_LAYOUT = Keymap.fromRows(
+/** The US keymap's keycodes and levels, by keysym (also what mutter's default keymap can type). */
+export const US_LAYOUT = Keymap.fromRows(
   FIRST_KEYCODE,
   Array.from({ length: 256 - FIRST_KEYCODE }, (_, i) => {
     const row = US_KEY_ROWS.find(([code]) => code === i + FIRST_KEYCODE);

@@ -189,6 +189,11 @@ export class WaylandWindowSource implements WindowSource {
     return { windows, apps: [...orphanApps.values()] };
   }
 
+  /** Whether the compositor lets us bring a window forward (its foreign-toplevel list). */
+  get canActivate(): boolean {
+    return this.toplevels !== null;
+  }
+
   /** The bridge acted in this window (owner inference, owners.ts rule 2). */
   noteUsed(nativeId: string): void {
     this.owners.touch(nativeId);

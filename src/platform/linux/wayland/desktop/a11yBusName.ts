@@ -5,9 +5,8 @@
  * and some Electron versions. Runs as its own small process for the desktop's lifetime
  * (`node a11yBusName.js SESSION_ADDRESS A11Y_ADDRESS`), started and stopped by pid like the rest.
  */
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import dbus from 'dbus-next';
+import { isMainModule, nodeModuleCommand } from './nodeCommand.js';
 
 const { Message, MessageType, Variant, sessionBus } = dbus;
 const NAME = 'org.a11y.Bus';
@@ -16,8 +15,7 @@ const STATUS = 'org.a11y.Status';
 
 /** The command line that runs this module as a process (compiled .js, or .ts under tsx in tests). */
 export function a11yBusNameCommand(): string[] {
-  const self = fileURLToPath(import.meta.url);
-  return extname(self) === '.ts' ? ['--import', 'tsx', self] : [self];
+  return nodeModuleCommand(import.meta.url);
 }
 
 async function serve(sessionAddress: string, a11yAddress: string): Promise<void> {
@@ -38,7 +36,7 @@ async function serve(sessionAddress: string, a11yAddress: string): Promise<void>
   await bus.requestName(NAME, 4 /* DO_NOT_QUEUE */);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMainModule(import.meta.url)) {
   const [sessionAddress, a11yAddress] = process.argv.slice(2);
   if (!sessionAddress || !a11yAddress) {
     process.stderr.write('usage: a11yBusName SESSION_ADDRESS A11Y_ADDRESS\n');

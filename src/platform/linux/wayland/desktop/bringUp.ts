@@ -1,8 +1,8 @@
 /**
  * Bringing up a private headless Wayland desktop: a desktop directory (its number is the
  * desktop's identity, like an X display for Xvfb desktops) → the account's own directory →
- * session bus → accessibility bus + registry → sway → its keyboard → the bus address on
- * XWayland's root window (for Qt). Recorded in the state file as each process
+ * session bus → accessibility bus + registry → the compositor (sway, or mutter for GNOME) → its
+ * keyboard → the bus address on XWayland's root window (for Qt, sway only). Recorded in the state file as each process
  * starts; on failure everything started is torn down (same teardown as X11 desktops).
  */
 import { readdirSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { tearDown } from '../../desktop/teardown.js';
 import { DesktopError } from '../../desktop/wait.js';
 import { DESKTOP_USER_VARIABLE, desktopAccount, type DesktopAccount } from './account.js';
 import { startWaylandBuses } from './buses.js';
+import { startMutter } from './mutter.js';
 import { startSeatKeyboard } from './seatKeyboard.js';
 import { startSway } from './sway.js';
 import { createUserDirs, type UserDirs } from './userDir.js';
@@ -25,20 +26,27 @@ import { publishA11yBusOnXWayland } from './xwaylandA11y.js';
 const FIRST_WAYLAND_ID = 300;
 const ID_ATTEMPTS = 50;
 export const WAYLAND_PROGRAMS = ['sway', 'dbus-daemon', 'at-spi2-registryd', 'python3'] as const;
+/** mutter needs no python3: its keyboard is a remote desktop session held by a Node process. */
+export const MUTTER_PROGRAMS = ['mutter', 'dbus-daemon', 'at-spi2-registryd'] as const;
+export const COMPOSITORS = ['sway', 'mutter'] as const;
+export type Compositor = (typeof COMPOSITORS)[number];
 
 export interface WaylandBringUpOptions {
   /** The account to run as (root only; default $GUI_BRIDGE_DESKTOP_USER or guibridge). */
   user?: string;
   /** The desktop number; a free one from 300 up when omitted. */
   id?: number;
+  /** sway (the default) or mutter (GNOME's compositor). */
+  compositor?: Compositor;
 }
 
-export function checkWaylandPrograms(apps: string[] = []): void {
-  for (const program of [...WAYLAND_PROGRAMS, ...apps]) requireExecutable(program);
+export function checkWaylandPrograms(apps: string[] = [], compositor: Compositor = 'sway'): void {
+  for (const program of [...(compositor === 'mutter' ? MUTTER_PROGRAMS : WAYLAND_PROGRAMS), ...apps]) requireExecutable(program);
 }
 
 export async function bringUpWaylandDesktop(options: WaylandBringUpOptions = {}): Promise<DesktopState> {
-  checkWaylandPrograms();
+  const compositor = options.compositor ?? 'sway';
+  checkWaylandPrograms([], compositor);
   const account = desktopAccount(options.user);
   const { id, paths } = claimId(options.id);
   const dirs = createUserDirs(account, id);
@@ -49,7 +57,7 @@ export async function bringUpWaylandDesktop(options: WaylandBringUpOptions = {})
     env: waylandEnv(paths, dirs, account),
     processes: [],
     createdAt: new Date().toISOString(),
-    wayland: { user: account.name, uid: account.uid, gid: account.gid, userDir: dirs.root, swaySocket: '' },
+    wayland: { user: account.name, uid: account.uid, gid: account.gid, userDir: dirs.root, swaySocket: '', compositor },
   };
   writeState(state);
   const track = (proc: TrackedProcess) => addProcess(state, proc);
@@ -57,13 +65,20 @@ export async function bringUpWaylandDesktop(options: WaylandBringUpOptions = {})
     const buses = await startWaylandBuses({ account, dirs, logDir: paths.logs, env: desktopProcessEnv(state.env), track });
     state.env.DBUS_SESSION_BUS_ADDRESS = buses.session;
     state.env.AT_SPI_BUS_ADDRESS = buses.a11y;
-    const sway = await startSway(account, dirs, paths.logs, desktopProcessEnv(state.env), track);
-    state.env.WAYLAND_DISPLAY = sway.waylandDisplay;
-    state.env.SWAYSOCK = sway.swaySocket;
-    if (sway.xDisplay) state.env.DISPLAY = sway.xDisplay;
-    await startSeatKeyboard(account, paths.logs, desktopProcessEnv(state.env), track);
-    if (sway.xDisplay) publishA11yBusOnXWayland(account, desktopProcessEnv(state.env));
-    state.wayland = { ...(state.wayland as NonNullable<DesktopState['wayland']>), swaySocket: sway.swaySocket };
+    if (compositor === 'mutter') {
+      const mutter = await startMutter(account, dirs, paths.logs, desktopProcessEnv(state.env), track);
+      state.env.WAYLAND_DISPLAY = mutter.waylandDisplay;
+      state.env.XDG_CURRENT_DESKTOP = 'GNOME';
+      await startSeatKeyboard(account, paths.logs, desktopProcessEnv(state.env), track, 'gnome-remote-desktop');
+    } else {
+      const sway = await startSway(account, dirs, paths.logs, desktopProcessEnv(state.env), track);
+      state.env.WAYLAND_DISPLAY = sway.waylandDisplay;
+      state.env.SWAYSOCK = sway.swaySocket;
+      if (sway.xDisplay) state.env.DISPLAY = sway.xDisplay;
+      await startSeatKeyboard(account, paths.logs, desktopProcessEnv(state.env), track);
+      if (sway.xDisplay) publishA11yBusOnXWayland(account, desktopProcessEnv(state.env));
+      state.wayland = { ...(state.wayland as NonNullable<DesktopState['wayland']>), swaySocket: sway.swaySocket };
+    }
     writeState(state);
     return state;
   } catch (error) {
