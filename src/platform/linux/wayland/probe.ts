@@ -8,6 +8,7 @@
  * fail clearly; no screencopy → no media block; no activation (GNOME) → keys only into the
  * focused window.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, WindowTree } from '../../probe.js';
 import { NO_KEYBOARD } from '../../probe.js';
 import { windowOnlyTree } from '../../shared-desktop/windowOnly.js';
@@ -37,6 +38,10 @@ const NOWHERE: Rect = { x: 0, y: 0, width: 0, height: 0 };
 const NO_ACCESSIBLE = 'This window exposes no accessibility information: only its title is available.';
 
 /** Made by `openWaylandProbe`. */
+/** How long keys for an unfocused window wait for the compositor to focus it (see gainsFocus). */
+const FOCUS_WAIT_MS = 2000;
+const FOCUS_POLL_MS = 50;
+
 export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
   private readonly topLevels: TopLevelIndex;
 
@@ -131,7 +136,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     const window = this.window(nativeId);
     if (window.x11 || this.wayland.canActivate) await this.activateWindow(nativeId);
     else {
-      if (!(await this.hasFocus(window)))
+      if (!(await this.gainsFocus(window)))
         throw new InputError(
           'unsupported',
           `window "${window.native.title}" does not have the focus, and this compositor lets no client bring a window forward (no foreign-toplevel protocol): keys would go to the focused window`,
@@ -147,11 +152,22 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     return this.keyboard;
   }
 
-  /** Whether the window's accessible says `active` now (read fresh: the focus may have moved). */
-  private async hasFocus(window: SourceWindow): Promise<boolean> {
+  /**
+   * Whether the window's accessible says `active` (read fresh: the focus may have moved), waiting
+   * up to FOCUS_WAIT_MS for it: a window the compositor has just mapped (a dialog the last key
+   * opened) gets the focus a moment after it is listed, and keys meant for it should not be
+   * refused for that.
+   */
+  private async gainsFocus(window: SourceWindow): Promise<boolean> {
     if (!window.ref) return window.native.active;
-    const states = await this.atspi.client.states(parseRef(window.ref)).catch(() => [] as string[]);
-    return states.includes('active');
+    const ref = parseRef(window.ref);
+    const deadline = Date.now() + FOCUS_WAIT_MS;
+    for (;;) {
+      const states = await this.atspi.client.states(ref).catch(() => [] as string[]);
+      if (states.includes('active')) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(FOCUS_POLL_MS);
+    }
   }
 
   async doAppAction(appKey: string, name: string): Promise<void> {
