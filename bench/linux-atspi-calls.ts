@@ -1,0 +1,109 @@
+/**
+ * Where a full window read goes (issue 15 goal 2): the D-Bus calls of one read of the gedit main
+ * window and of gnome-calculator, by method, and the wall time of its phases: `Cache.GetItems`
+ * alone (the reference every read starts with) against the whole read, with the CPU time this
+ * process spent in it. Same live private desktop as bench/linux-atspi.ts.
+ *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
+ */
+import { cpus, loadavg } from 'node:os';
+import { AtspiAccess, type AtspiApplication } from '../src/platform/linux/atspi/index.js';
+import { readCacheHints } from '../src/platform/linux/atspi/cacheHints.js';
+import { parseRef } from '../src/platform/linux/atspi/refs.js';
+import { startDesktop } from '../src/platform/linux/desktop/index.js';
+import { cpuMs } from './serveProcess.js';
+import { ms, summarise, table } from './stats.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const BUDGET = { maxNodes: 20_000, maxDepth: 200, deadlineMs: 10_000 };
+
+async function appOf(access: AtspiAccess, pid: number): Promise<AtspiApplication> {
+  for (let i = 0; i < 400; i++) {
+    const app = (await access.listApplications()).find((a) => a.pid === pid && a.topLevels.length >= 1);
+    if (app) return app;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`application ${pid} did not appear`);
+}
+
+/** One read with every call counted by method. */
+async function tallied(access: AtspiAccess, ref: string, label: string): Promise<Map<string, number>> {
+  const tally = new Map<string, number>();
+  access.client.tally = tally;
+  try {
+    await access.readTree(ref, BUDGET, label);
+  } finally {
+    access.client.tally = null;
+  }
+  return tally;
+}
+
+async function phases(access: AtspiAccess, ref: string, label: string, pid: number): Promise<Array<Record<string, string | number>>> {
+  const bus = parseRef(ref).bus;
+  const cache: number[] = [];
+  const full: number[] = [];
+  const cpu: number[] = [];
+  let appCpu = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    let start = performance.now();
+    await readCacheHints(access.client, bus, 10_000);
+    cache.push(performance.now() - start);
+    const used = process.cpuUsage();
+    const appBefore = cpuMs(pid);
+    start = performance.now();
+    await access.readTree(ref, BUDGET, label);
+    full.push(performance.now() - start);
+    appCpu += cpuMs(pid) - appBefore;
+    const spent = process.cpuUsage(used);
+    cpu.push((spent.user + spent.system) / 1000);
+  }
+  const whole = summarise(full).median;
+  const row = (phase: string, samples: number[]) => {
+    const median = summarise(samples).median;
+    return { phase: `${label}: ${phase}`, median: ms(median), '÷ full read': (median / whole).toFixed(2) };
+  };
+  const appMean = appCpu / ROUNDS; // the kernel counts in ticks of 10 ms: a mean over the rounds
+  return [
+    row('full read (ref)', full),
+    row('Cache.GetItems alone', cache),
+    row('CPU time of this process during the full read', cpu),
+    { phase: `${label}: CPU time of the application per full read (mean)`, median: ms(appMean), '÷ full read': (appMean / whole).toFixed(2) },
+  ];
+}
+
+function breakdown(label: string, tally: Map<string, number>): Array<Record<string, string | number>> {
+  const total = [...tally.values()].reduce((sum, n) => sum + n, 0);
+  const rows = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([method, calls]) => ({ read: label, method, calls, share: `${((100 * calls) / total).toFixed(1)}%` }));
+  return [...rows, { read: label, method: 'all', calls: total, share: '100%' }];
+}
+
+const desktop = await startDesktop();
+try {
+  const access = await AtspiAccess.open({ env: desktop.env });
+  await access.connection.whenHealthy(10_000);
+  const gedit = await desktop.launch('gedit');
+  const calculator = await desktop.launch('gnome-calculator');
+  const apps = [
+    { label: 'gedit', app: await appOf(access, gedit.pid), pid: gedit.pid },
+    { label: 'gnome-calculator', app: await appOf(access, calculator.pid), pid: calculator.pid },
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // let both finish starting up (plugins, fonts)
+  const calls: Array<Record<string, string | number>> = [];
+  const times: Array<Record<string, string | number>> = [];
+  for (const { label, app, pid } of apps) {
+    const ref = app.topLevels[0]?.ref as string;
+    await access.readTree(ref, BUDGET, label); // warm-up: JIT, the app's peer socket
+    calls.push(...breakdown(label, await tallied(access, ref, label)));
+    times.push(...(await phases(access, ref, label, pid)));
+  }
+  console.log(table(calls));
+  console.log();
+  console.log(table(times));
+  console.log(
+    `${ROUNDS} rounds; medians. Load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs.`,
+  );
+  await access.close();
+} finally {
+  await desktop.stop();
+}
