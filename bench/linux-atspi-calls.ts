@@ -72,7 +72,9 @@ async function phases(access: AtspiAccess, ref: string, label: string, pid: numb
 
 function breakdown(label: string, tally: Map<string, number>): Array<Record<string, string | number>> {
   const total = [...tally.values()].reduce((sum, n) => sum + n, 0);
-  const rows = [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([method, calls]) => ({ read: label, method, calls, share: `${((100 * calls) / total).toFixed(1)}%` }));
+  const rows = [...tally.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([method, calls]) => ({ read: label, method, calls, share: `${((100 * calls) / total).toFixed(1)}%` }));
   return [...rows, { read: label, method: 'all', calls: total, share: '100%' }];
 }
 

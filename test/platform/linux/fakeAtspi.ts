@@ -134,6 +134,12 @@ function property(app: FakeApp, node: FakeNode, name: string): { signature: stri
   }
 }
 
+/** What GetAll answers per interface (as atk-bridge does: every property of that interface). */
+const PROPERTIES_OF: Record<string, string[]> = {
+  [`${I}Accessible`]: ['Name', 'Description', 'ChildCount', 'Parent'],
+  [`${I}Value`]: ['CurrentValue', 'MinimumValue', 'MaximumValue'],
+};
+
 type Handler = (app: FakeApp, node: FakeNode, body: unknown[]) => unknown[];
 
 const HANDLERS: Record<string, Handler> = {
@@ -152,7 +158,7 @@ const HANDLERS: Record<string, Handler> = {
     return [parent ? (parent.children ?? []).indexOf(n) : -1];
   },
   'DBus.Properties.Get': (a, n, [, name]) => [property(a, n, String(name))],
-  'DBus.Properties.GetAll': (a, n) => [Object.fromEntries(['Name', 'Description', 'ChildCount', 'Parent'].map((k) => [k, property(a, n, k)]))],
+  'DBus.Properties.GetAll': (a, n, [iface]) => [Object.fromEntries((PROPERTIES_OF[String(iface)] ?? []).map((k) => [k, property(a, n, k)]))],
   'Text.GetText': (_a, n, [start, end]) => [
     Array.from(n.text ?? '')
       .slice(Number(start), Number(end) < 0 ? undefined : Number(end))

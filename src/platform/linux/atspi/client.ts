@@ -207,7 +207,10 @@ export class AtspiClient {
 
 function countCall(tally: Map<string, number>, iface: string, member: string, body: unknown[]): void {
   const short = (name: unknown) => String(name).replace('org.a11y.atspi.', '').replace('org.freedesktop.DBus.', '');
-  const key = iface === IFACE.properties ? `${short(iface)}.${member} ${[short(body[0]), body[1]].filter((part) => part !== 'undefined' && part !== undefined).join('.')}` : `${short(iface)}.${member}`;
+  const key =
+    iface === IFACE.properties
+      ? `${short(iface)}.${member} ${[short(body[0]), body[1]].filter((part) => part !== 'undefined' && part !== undefined).join('.')}`
+      : `${short(iface)}.${member}`;
   tally.set(key, (tally.get(key) ?? 0) + 1);
 }
 

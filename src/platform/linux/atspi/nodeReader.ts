@@ -33,6 +33,11 @@ export interface ReadContext {
   bounds: boolean;
   /** Told each time a node was read: the application is answering (the tree reader's deadline). */
   answered?: () => void;
+  /**
+   * Ask attributes and relations of every node, sparing nothing (normalize.ts `wantsAttributes`,
+   * `wantsRelations`): the reference that live tests compare the spared reads with.
+   */
+  thorough?: boolean;
 }
 
 export interface ReadNode {
@@ -77,11 +82,14 @@ async function accessibleProperties(ctx: ReadContext, ref: ObjRef): Promise<Reco
   return { Name, Description, ChildCount };
 }
 
-/** Reads a node; `facts` may already be on their way (the tree reader starts them early). */
-export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref)): Promise<ReadNode> {
+/**
+ * Reads a node; `facts` may already be on their way (the tree reader starts them early).
+ * `parentRole`, where known, spares relations nobody reads inside buttons and rows (normalize.ts).
+ */
+export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref), parentRole?: string): Promise<ReadNode> {
   const known = await facts;
-  const relations = wantsRelations(known.role, ctx.toolkit) ? readRelations(ctx.client, ref).catch(() => []) : Promise.resolve([]);
-  const attributes = wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
+  const relations = ctx.thorough || wantsRelations(known.role, ctx.toolkit, parentRole) ? readRelations(ctx.client, ref).catch(() => []) : Promise.resolve([]);
+  const attributes = ctx.thorough || wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
   const node: A11yNode = {
     ref: formatRef(ref),
     role: known.role,
@@ -116,7 +124,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value)) {
     tasks.push(
-      readNumericValue(client, ref).then((value) => {
+      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then((value) => {
         node.value = value.value;
         setAttribute(node, 'value_min', value.min);
         setAttribute(node, 'value_max', value.max);

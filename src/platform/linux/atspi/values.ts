@@ -79,8 +79,11 @@ export interface NumericValue {
   max: string;
 }
 
-export async function readNumericValue(client: AtspiClient, ref: ObjRef): Promise<NumericValue> {
-  const [current, min, max] = await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
+/** Current, minimum and maximum: one GetAll where the toolkit answers it (`bulk`, toolkitPolicy.ts), else one Get each. */
+export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = false): Promise<NumericValue> {
+  const [current, min, max] = bulk
+    ? await client.properties(ref, IFACE.value).then((all) => [all.CurrentValue, all.MinimumValue, all.MaximumValue])
+    : await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
   return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
 }
 
