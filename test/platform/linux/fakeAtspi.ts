@@ -125,6 +125,8 @@ function property(app: FakeApp, node: FakeNode, name: string): { signature: stri
     case 'MinimumValue':
     case 'MaximumValue':
       return variant('d', name === 'CurrentValue' ? (node.value ?? 0) : name === 'MinimumValue' ? 0 : 100);
+    case 'NActions':
+      return variant('i', (node.actions ?? []).length);
     case 'NRows':
       return variant('i', node.table?.rows ?? 0);
     case 'NColumns':

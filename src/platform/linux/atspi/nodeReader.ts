@@ -114,7 +114,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   const tasks: Array<Promise<void>> = [];
   if (has(IFACE.action)) {
     tasks.push(
-      readActionNames(client, ref).then((names) => {
+      readActionNames(client, ref, policyFor(ctx.toolkit).actionListComplete).then((names) => {
         const actions = nodeActions(names, ctx.toolkit);
         if (actions.length > 0) node.actions = actions;
       }),
@@ -157,10 +157,11 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
   if (offset !== undefined) setAttribute(node, 'caret_offset', String(offset));
 }
 
-export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise<string[]> {
+/** The node's action names; `complete` where the toolkit's GetActions lists them all (toolkitPolicy.ts). */
+export async function readActionNames(client: AtspiClient, ref: ObjRef, complete = false): Promise<string[]> {
   const [list] = await client.call(ref, IFACE.action, 'GetActions');
   const names = Array.isArray(list) ? list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '') : [];
-  return names.length > 0 ? names : actionNamesOneByOne(client, ref);
+  return names.length > 0 || complete ? names : actionNamesOneByOne(client, ref);
 }
 
 /** Chromium answers GetActions with an empty list: NActions and GetName(i), as libatspi asks. */
