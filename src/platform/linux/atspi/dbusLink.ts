@@ -117,7 +117,9 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         this.sweeper.unref();
       }
       try {
-        this.queue(() => this.outgoing.appendMethodCall({ ...call, serial, flags: call.noAutoStart ? NO_AUTO_START : 0 }));
+        const first = this.writable();
+        this.outgoing.appendCall(call, serial, call.noAutoStart ? NO_AUTO_START : 0);
+        if (first) process.nextTick(() => this.flush());
       } catch (err) {
         const malformed = err instanceof TypeError; // the body does not fit its signature
         const error = malformed
@@ -156,12 +158,13 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     });
   }
 
-  /** Adds a message to this tick's batch; the batch is written once the tick's calls are in. */
-  private queue(append: () => void): void {
+  /**
+   * Messages join this tick's batch, written once the tick's calls are in. Throws when the socket
+   * is closed; true for the batch's first message (the one that schedules the write).
+   */
+  private writable(): boolean {
     if (!this.socket.writable) throw new Error('the socket is closed');
-    const first = this.outgoing.empty;
-    append();
-    if (first) process.nextTick(() => this.flush());
+    return this.outgoing.empty;
   }
 
   private flush(): void {
@@ -206,7 +209,9 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         text: 'no such object',
       };
       try {
-        this.queue(() => this.outgoing.appendError(reply));
+        const first = this.writable();
+        this.outgoing.appendError(reply);
+        if (first) process.nextTick(() => this.flush());
       } catch {
         // The socket is closing; the close handler reports it.
       }
