@@ -2,13 +2,17 @@
  * Where a full window read goes (issue 15 goal 2): the D-Bus calls of one read of the gedit main
  * window and of gnome-calculator, by method, and the wall time of its phases: `Cache.GetItems`
  * alone (the reference every read starts with) against the whole read, with the CPU time this
- * process spent in it. Same live private desktop as bench/linux-atspi.ts.
+ * process and the application spent in it. Then the spared calls' worth, A/B interleaved in the
+ * same run: the tree read as served against the same read sparing nothing (every node asked its
+ * attributes and relations, `thorough`). Same live private desktop as bench/linux-atspi.ts.
  *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
  */
 import { cpus, loadavg } from 'node:os';
 import { AtspiAccess, type AtspiApplication } from '../src/platform/linux/atspi/index.js';
 import { readCacheHints } from '../src/platform/linux/atspi/cacheHints.js';
 import { parseRef } from '../src/platform/linux/atspi/refs.js';
+import { ToolkitCache } from '../src/platform/linux/atspi/toolkits.js';
+import { readWindowTree } from '../src/platform/linux/atspi/treeReader.js';
 import { startDesktop } from '../src/platform/linux/desktop/index.js';
 import { cpuMs } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
@@ -70,6 +74,30 @@ async function phases(access: AtspiAccess, ref: string, label: string, pid: numb
   ];
 }
 
+/** The read as served against the same read sparing nothing, rounds interleaved. */
+async function spared(access: AtspiAccess, ref: string, label: string): Promise<Array<Record<string, string | number>>> {
+  const root = parseRef(ref);
+  const toolkit = await new ToolkitCache(access.client).get(root.bus);
+  const arms = [
+    { name: 'as served', thorough: false, ms: [] as number[], calls: 0 },
+    { name: 'sparing nothing (every node asked its attributes and relations)', thorough: true, ms: [] as number[], calls: 0 },
+  ];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const arm of arms) {
+      const calls = access.client.callCount;
+      const start = performance.now();
+      await readWindowTree(access.client, root, BUDGET, { toolkit, thorough: arm.thorough });
+      arm.ms.push(performance.now() - start);
+      arm.calls = access.client.callCount - calls;
+    }
+  }
+  const reference = summarise(arms[0]?.ms ?? []).median;
+  return arms.map((arm) => {
+    const median = summarise(arm.ms).median;
+    return { read: `${label}: ${arm.name}`, 'D-Bus calls': arm.calls, median: ms(median), '÷ as served': (median / reference).toFixed(2) };
+  });
+}
+
 function breakdown(label: string, tally: Map<string, number>): Array<Record<string, string | number>> {
   const total = [...tally.values()].reduce((sum, n) => sum + n, 0);
   const rows = [...tally.entries()]
@@ -91,15 +119,19 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000)); // let both finish starting up (plugins, fonts)
   const calls: Array<Record<string, string | number>> = [];
   const times: Array<Record<string, string | number>> = [];
+  const worth: Array<Record<string, string | number>> = [];
   for (const { label, app, pid } of apps) {
     const ref = app.topLevels[0]?.ref as string;
     await access.readTree(ref, BUDGET, label); // warm-up: JIT, the app's peer socket
     calls.push(...breakdown(label, await tallied(access, ref, label)));
     times.push(...(await phases(access, ref, label, pid)));
+    worth.push(...(await spared(access, ref, label)));
   }
   console.log(table(calls));
   console.log();
   console.log(table(times));
+  console.log();
+  console.log(table(worth));
   console.log(
     `${ROUNDS} rounds; medians. Load average ${loadavg()
       .map((l) => l.toFixed(1))
