@@ -117,9 +117,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         this.sweeper.unref();
       }
       try {
-        const first = this.writable();
-        this.outgoing.appendCall(call, serial, call.noAutoStart ? NO_AUTO_START : 0);
-        if (first) process.nextTick(() => this.flush());
+        this.queue(() => this.outgoing.appendMethodCall({ ...call, serial, flags: call.noAutoStart ? NO_AUTO_START : 0 }));
       } catch (err) {
         const malformed = err instanceof TypeError; // the body does not fit its signature
         const error = malformed
@@ -158,13 +156,12 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     });
   }
 
-  /**
-   * Messages join this tick's batch, written once the tick's calls are in. Throws when the socket
-   * is closed; true for the batch's first message (the one that schedules the write).
-   */
-  private writable(): boolean {
+  /** Adds a message to this tick's batch; the batch is written once the tick's calls are in. */
+  private queue(append: () => void): void {
     if (!this.socket.writable) throw new Error('the socket is closed');
-    return this.outgoing.empty;
+    const first = this.outgoing.empty;
+    append();
+    if (first) process.nextTick(() => this.flush());
   }
 
   private flush(): void {
@@ -209,9 +206,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         text: 'no such object',
       };
       try {
-        const first = this.writable();
-        this.outgoing.appendError(reply);
-        if (first) process.nextTick(() => this.flush());
+        this.queue(() => this.outgoing.appendError(reply));
       } catch {
         // The socket is closing; the close handler reports it.
       }

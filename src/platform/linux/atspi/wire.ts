@@ -12,6 +12,8 @@ const METHOD_CALL = 1;
 const ERROR = 3;
 const NO_REPLY_EXPECTED = 1;
 
+type Field = [code: number, type: 'o' | 's' | 'g' | 'u', value: string | number];
+
 export interface ErrorReply {
   serial: number;
   replySerial: number;
@@ -57,44 +59,23 @@ export class MessageWriter {
 
   /** Appends one method call. On a bad body nothing is appended and the error is thrown. */
   appendMethodCall(msg: CallMessage): void {
-    this.appendCall(msg, msg.serial, msg.flags ?? 0);
-  }
-
-  /** The same, with serial and flags apart from the call (no copy of the call per message). */
-  appendCall(call: Omit<CallMessage, 'serial' | 'flags'>, serial: number, flags: number): void {
-    const signature = call.signature ?? '';
-    const values = call.body ?? [];
-    const types = this.begin(signature, values);
-    try {
-      this.header(METHOD_CALL, flags, serial);
-      this.stringField(HEADER.path, 'o', call.path);
-      this.stringField(HEADER.interface, 's', call.interface);
-      this.stringField(HEADER.member, 's', call.member);
-      if (call.destination) this.stringField(HEADER.destination, 's', call.destination);
-      this.finish(signature, types, values);
-    } catch (err) {
-      this.pos = this.start; // nothing half-written stays in the batch
-      throw err;
-    }
+    const fields: Field[] = [
+      [HEADER.path, 'o', msg.path],
+      [HEADER.interface, 's', msg.interface],
+      [HEADER.member, 's', msg.member],
+    ];
+    if (msg.destination) fields.push([HEADER.destination, 's', msg.destination]);
+    this.append(METHOD_CALL, msg.flags ?? 0, msg.serial, fields, msg.signature ?? '', msg.body ?? []);
   }
 
   /** Appends an error reply (to a call made to us). */
   appendError(reply: ErrorReply): void {
-    const values = [reply.text];
-    const types = this.begin('s', values);
-    try {
-      this.header(ERROR, NO_REPLY_EXPECTED, reply.serial);
-      this.stringField(HEADER.errorName, 's', reply.errorName);
-      this.align(8);
-      this.u8(HEADER.replySerial);
-      this.text('u', 1);
-      this.u32(reply.replySerial);
-      if (reply.destination) this.stringField(HEADER.destination, 's', reply.destination);
-      this.finish('s', types, values);
-    } catch (err) {
-      this.pos = this.start;
-      throw err;
-    }
+    const fields: Field[] = [
+      [HEADER.errorName, 's', reply.errorName],
+      [HEADER.replySerial, 'u', reply.replySerial],
+    ];
+    if (reply.destination) fields.push([HEADER.destination, 's', reply.destination]);
+    this.append(ERROR, NO_REPLY_EXPECTED, reply.serial, fields, 's', [reply.text]);
   }
 
   /** Hands the accumulated bytes over as their own buffer (the socket may keep it) and starts again. */
@@ -106,45 +87,32 @@ export class MessageWriter {
     return out;
   }
 
-  /** Checks the body against its signature and marks where the message starts. */
-  private begin(signature: string, values: unknown[]): SigNode[] {
+  private append(type: number, flags: number, serial: number, fields: Field[], signature: string, values: unknown[]): void {
     const types = parseSignature(signature);
     if (types.length !== values.length) throw new TypeError(`signature "${signature}" needs ${types.length} values, got ${values.length}`);
     this.start = this.pos;
-    return types;
-  }
-
-  /** Where the lengths to patch are, in the message being written. */
-  private bodyLengthAt = 0;
-  private fieldsLengthAt = 0;
-
-  private header(type: number, flags: number, serial: number): void {
-    this.u8(LITTLE_ENDIAN);
-    this.u8(type);
-    this.u8(flags);
-    this.u8(1); // protocol version
-    this.bodyLengthAt = this.pos;
-    this.u32(0); // body length, patched in finish
-    this.u32(serial);
-    this.fieldsLengthAt = this.pos;
-    this.u32(0); // header field array length, patched in finish
-  }
-
-  private stringField(code: number, type: 'o' | 's' | 'g', value: string): void {
-    this.align(8);
-    this.u8(code);
-    this.text(type, 1);
-    this.text(value, type === 'g' ? 1 : 4);
-  }
-
-  private finish(signature: string, types: SigNode[], values: unknown[]): void {
-    if (signature) this.stringField(HEADER.signature, 'g', signature);
-    const fieldsStart = this.fieldsLengthAt + 4; // 8-aligned (offset 16)
-    this.buf.writeUInt32LE(this.pos - fieldsStart, this.fieldsLengthAt);
-    this.align(8);
-    const bodyStart = this.pos;
-    for (let index = 0; index < types.length; index++) writeValue(this, types[index] as SigNode, values[index]);
-    this.buf.writeUInt32LE(this.pos - bodyStart, this.bodyLengthAt);
+    try {
+      this.u8(LITTLE_ENDIAN);
+      this.u8(type);
+      this.u8(flags);
+      this.u8(1); // protocol version
+      const bodyLengthAt = this.pos;
+      this.u32(0); // body length, patched below
+      this.u32(serial);
+      const fieldsLengthAt = this.pos;
+      this.u32(0); // header field array length, patched below
+      const fieldsStart = this.pos; // 8-aligned (offset 16)
+      for (const field of fields) writeField(this, field);
+      if (signature) writeField(this, [HEADER.signature, 'g', signature]);
+      this.buf.writeUInt32LE(this.pos - fieldsStart, fieldsLengthAt);
+      this.align(8);
+      const bodyStart = this.pos;
+      types.forEach((t, index) => writeValue(this, t, values[index]));
+      this.buf.writeUInt32LE(this.pos - bodyStart, bodyLengthAt);
+    } catch (err) {
+      this.pos = this.start; // nothing half-written stays in the batch
+      throw err;
+    }
   }
 
   ensure(bytes: number): void {
@@ -189,6 +157,14 @@ export function encodeMethodCall(msg: CallMessage): Buffer {
   const writer = new MessageWriter(256);
   writer.appendMethodCall(msg);
   return writer.take();
+}
+
+function writeField(out: MessageWriter, [code, type, value]: Field): void {
+  out.align(8);
+  out.u8(code);
+  out.text(type, 1);
+  if (type === 'u') out.u32(Number(value));
+  else out.text(String(value), type === 'g' ? 1 : 4);
 }
 
 function writeValue(w: MessageWriter, type: SigNode, value: unknown): void {
