@@ -8,26 +8,17 @@
  *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
  */
 import { cpus, loadavg } from 'node:os';
-import { AtspiAccess, type AtspiApplication } from '../src/platform/linux/atspi/index.js';
+import type { AtspiAccess } from '../src/platform/linux/atspi/index.js';
 import { readCacheHints } from '../src/platform/linux/atspi/cacheHints.js';
 import { parseRef } from '../src/platform/linux/atspi/refs.js';
 import { ToolkitCache } from '../src/platform/linux/atspi/toolkits.js';
 import { readWindowTree } from '../src/platform/linux/atspi/treeReader.js';
-import { startDesktop } from '../src/platform/linux/desktop/index.js';
+import { appOf, atspiDesktop } from './atspiApps.js';
 import { cpuMs } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const BUDGET = { maxNodes: 20_000, maxDepth: 200, deadlineMs: 10_000 };
-
-async function appOf(access: AtspiAccess, pid: number): Promise<AtspiApplication> {
-  for (let i = 0; i < 400; i++) {
-    const app = (await access.listApplications()).find((a) => a.pid === pid && a.topLevels.length >= 1);
-    if (app) return app;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`application ${pid} did not appear`);
-}
 
 /** One read with every call counted by method. */
 async function tallied(access: AtspiAccess, ref: string, label: string): Promise<Map<string, number>> {
@@ -106,10 +97,8 @@ function breakdown(label: string, tally: Map<string, number>): Array<Record<stri
   return [...rows, { read: label, method: 'all', calls: total, share: '100%' }];
 }
 
-const desktop = await startDesktop();
+const { desktop, access } = await atspiDesktop();
 try {
-  const access = await AtspiAccess.open({ env: desktop.env });
-  await access.connection.whenHealthy(10_000);
   const gedit = await desktop.launch('gedit');
   const calculator = await desktop.launch('gnome-calculator');
   const apps = [
