@@ -7,9 +7,9 @@
  *   npx tsx bench/big-table.ts        (BENCH_ROUNDS=9 by default)
  */
 import { cpus, loadavg } from 'node:os';
-import { AtspiAccess, type AtspiApplication } from '../src/platform/linux/atspi/index.js';
-import { startDesktop } from '../src/platform/linux/desktop/index.js';
+import type { AtspiAccess, AtspiApplication } from '../src/platform/linux/atspi/index.js';
 import { DEFAULT_TREE_BUDGET, type A11yNode } from '../src/platform/probe.js';
+import { appOf, atspiDesktop } from './atspiApps.js';
 import { ms, summarise, table } from './stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -26,15 +26,6 @@ function findTable(node: A11yNode): A11yNode | undefined {
     if (found) return found;
   }
   return undefined;
-}
-
-async function appOf(access: AtspiAccess, pid: number): Promise<AtspiApplication> {
-  for (let i = 0; i < 600; i++) {
-    const app = (await access.listApplications()).find((a) => a.pid === pid && a.topLevels.length >= 1);
-    if (app) return app;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`zenity ${pid} did not appear`);
 }
 
 async function readOnce(access: AtspiAccess, app: AtspiApplication): Promise<{ ms: number; calls: number; rows: number; incomplete: boolean }> {
@@ -57,10 +48,8 @@ async function whenFull(access: AtspiAccess, app: AtspiApplication, rows: number
   throw new Error(`the ${rows}-row list never showed every row`);
 }
 
-const desktop = await startDesktop();
+const { desktop, access } = await atspiDesktop();
 try {
-  const access = await AtspiAccess.open({ env: desktop.env });
-  await access.connection.whenHealthy(10_000);
   const sizes = [100, 10_000];
   const apps = new Map<number, AtspiApplication>();
   for (const rows of sizes) {

@@ -10,11 +10,12 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { AtspiAccess, type AtspiApplication } from '../src/platform/linux/atspi/index.js';
-import { desktopProcessEnv, startDesktop, type Desktop } from '../src/platform/linux/desktop/index.js';
+import type { AtspiAccess, AtspiApplication } from '../src/platform/linux/atspi/index.js';
+import { desktopProcessEnv, type Desktop } from '../src/platform/linux/desktop/index.js';
 import { XTestInput } from '../src/platform/linux/input/index.js';
 import { activateWindow, listWindows, X11Connection } from '../src/platform/linux/x11/index.js';
 import type { A11yNode } from '../src/platform/probe.js';
+import { appOf, atspiDesktop } from './atspiApps.js';
 import { ms, summarise, table } from './stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -48,15 +49,6 @@ async function ours(access: AtspiAccess, app: AtspiApplication): Promise<{ ms: n
 function countReal(node: A11yNode): number {
   const synthetic = node.ref.includes('#row') ? 0 : 1; // table rows we add are not AT-SPI nodes
   return synthetic + node.children.reduce((sum, child) => sum + countReal(child), 0);
-}
-
-async function appOf(access: AtspiAccess, pid: number, topLevels = 1): Promise<AtspiApplication> {
-  for (let i = 0; i < 400; i++) {
-    const app = (await access.listApplications()).find((a) => a.pid === pid && a.topLevels.length >= topLevels);
-    if (app) return app;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`application ${pid} did not appear with ${topLevels} top-level(s)`);
 }
 
 async function benchTrees(desktop: Desktop, access: AtspiAccess, label: string, pid: number, topLevels = 1): Promise<Array<Record<string, string | number>>> {
@@ -145,10 +137,8 @@ async function openSaveAs(desktop: Desktop, pid: number): Promise<void> {
   }
 }
 
-const desktop = await startDesktop();
+const { desktop, access } = await atspiDesktop();
 try {
-  const access = await AtspiAccess.open({ env: desktop.env });
-  await access.connection.whenHealthy(10_000);
   const gedit = await desktop.launch('gedit');
   const calculator = await desktop.launch('gnome-calculator');
   await appOf(access, gedit.pid);

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SKIP = new Set(['run-all.ts', 'stats.ts', 'toolkitRows.ts']);
+const SKIP = new Set(['run-all.ts', 'stats.ts', 'toolkitRows.ts', 'atspiApps.ts']);
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const writeReadme = process.argv.includes('--write-readme');
 

@@ -32,6 +32,24 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     }
   });
 
+  it('asks GTK no NActions after an empty GetActions, nor a CharacterCount for a text shorter than the maximum; Qt both', async () => {
+    for (const [toolkit, asked] of [
+      [GTK3, []],
+      [QT5, ['NActions', 'CharacterCount']],
+    ] as const) {
+      const root = node('win', 'frame', {
+        name: 'W',
+        children: [node('box', 'panel', { interfaces: ['Action'] }), node('doc', 'text', { interfaces: ['Text'], text: 'short' })],
+      });
+      const app = new FakeApp(root);
+      const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
+      const properties = app.calls.filter((c) => c.member === 'Get').map((c) => String(c.body?.[1]));
+      expect(properties.filter((name) => name === 'NActions' || name === 'CharacterCount').sort()).toEqual([...asked].sort());
+      expect(tree.root.children[1]?.value).toBe('short');
+      expect(tree.root.children[1]?.attributes?.character_count).toBeUndefined();
+    }
+  });
+
   it('keeps the GetAll fast path for GTK', async () => {
     const { calls } = await callsFor(GTK3);
     expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);

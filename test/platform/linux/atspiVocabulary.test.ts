@@ -7,6 +7,7 @@ import {
   normalizeActionName,
   normalizeName,
   wantsAttributes,
+  wantsRelations,
 } from '../../../src/platform/linux/atspi/normalize.js';
 import { formatRef, fromWire, parseRef } from '../../../src/platform/linux/atspi/refs.js';
 import { parseRowRef, rowRef, TABLE_READ_ROWS, tableAllotment, tableShape } from '../../../src/platform/linux/atspi/tables.js';
@@ -87,6 +88,16 @@ describe('normalize', () => {
     expect(wantsAttributes('panel', GTK3)).toBe(false);
     expect(wantsAttributes('entry', GTK4)).toBe(true);
     expect(wantsAttributes('panel', { name: 'Qt', version: '5.15' })).toBe(true);
+  });
+
+  it('asks GTK for relations where translators read them: controls, texts, popovers, not inside buttons and rows', () => {
+    for (const role of ['label', 'entry', 'check_box', 'combo_box', 'panel']) expect(wantsRelations(role, GTK3)).toBe(true);
+    for (const role of ['push_button', 'list_item', 'menu_item', 'filler']) expect(wantsRelations(role, GTK3)).toBe(false);
+    expect(wantsRelations('label', GTK3, 'list_item')).toBe(false);
+    expect(wantsRelations('label', GTK4, 'push_button')).toBe(false);
+    expect(wantsRelations('label', GTK3, 'filler')).toBe(true);
+    expect(wantsRelations('label', { name: 'Qt', version: '5.15' }, 'list_item')).toBe(true);
+    expect(wantsRelations('push_button', { name: 'Qt', version: '5.15' })).toBe(true);
   });
 });
 

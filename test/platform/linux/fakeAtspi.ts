@@ -125,6 +125,8 @@ function property(app: FakeApp, node: FakeNode, name: string): { signature: stri
     case 'MinimumValue':
     case 'MaximumValue':
       return variant('d', name === 'CurrentValue' ? (node.value ?? 0) : name === 'MinimumValue' ? 0 : 100);
+    case 'NActions':
+      return variant('i', (node.actions ?? []).length);
     case 'NRows':
       return variant('i', node.table?.rows ?? 0);
     case 'NColumns':
@@ -133,6 +135,12 @@ function property(app: FakeApp, node: FakeNode, name: string): { signature: stri
       throw Object.assign(new Error('no property'), { type: 'org.freedesktop.DBus.Error.UnknownProperty' });
   }
 }
+
+/** What GetAll answers per interface (as atk-bridge does: every property of that interface). */
+const PROPERTIES_OF: Record<string, string[]> = {
+  [`${I}Accessible`]: ['Name', 'Description', 'ChildCount', 'Parent'],
+  [`${I}Value`]: ['CurrentValue', 'MinimumValue', 'MaximumValue'],
+};
 
 type Handler = (app: FakeApp, node: FakeNode, body: unknown[]) => unknown[];
 
@@ -152,7 +160,7 @@ const HANDLERS: Record<string, Handler> = {
     return [parent ? (parent.children ?? []).indexOf(n) : -1];
   },
   'DBus.Properties.Get': (a, n, [, name]) => [property(a, n, String(name))],
-  'DBus.Properties.GetAll': (a, n) => [Object.fromEntries(['Name', 'Description', 'ChildCount', 'Parent'].map((k) => [k, property(a, n, k)]))],
+  'DBus.Properties.GetAll': (a, n, [iface]) => [Object.fromEntries((PROPERTIES_OF[String(iface)] ?? []).map((k) => [k, property(a, n, k)]))],
   'Text.GetText': (_a, n, [start, end]) => [
     Array.from(n.text ?? '')
       .slice(Number(start), Number(end) < 0 ? undefined : Number(end))

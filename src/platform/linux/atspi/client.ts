@@ -23,6 +23,8 @@ export class AtspiClient {
   private readonly peerAddresses = new Map<string, string>();
   /** Calls made so far (benchmarks report calls per tree). */
   callCount = 0;
+  /** Calls by method ("Accessible.GetRole", "Properties.Get Text.CharacterCount") while a benchmark sets it. */
+  tally: Map<string, number> | null = null;
   /** When each object's state was last asked for (Infinity while the question is open). */
   readonly stateQueries = new Map<string, number>();
 
@@ -34,6 +36,7 @@ export class AtspiClient {
   /** One method call on an accessible object. Resolves to the reply body. */
   call(ref: ObjRef, iface: string, member: string, signature = '', body: unknown[] = [], timeoutMs?: number): Promise<unknown[]> {
     this.callCount++;
+    if (this.tally) countCall(this.tally, iface, member, body);
     const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
     // Fast path (most calls of a walk): the socket for this application is already known.
     const known = this.settled.get(ref.bus);
@@ -200,6 +203,15 @@ export class AtspiClient {
       return null;
     }
   }
+}
+
+function countCall(tally: Map<string, number>, iface: string, member: string, body: unknown[]): void {
+  const short = (name: unknown) => String(name).replace('org.a11y.atspi.', '').replace('org.freedesktop.DBus.', '');
+  const key =
+    iface === IFACE.properties
+      ? `${short(iface)}.${member} ${[short(body[0]), body[1]].filter((part) => part !== 'undefined' && part !== undefined).join('.')}`
+      : `${short(iface)}.${member}`;
+  tally.set(key, (tally.get(key) ?? 0) + 1);
 }
 
 /** dbus-next hands variants as { signature, value }. */

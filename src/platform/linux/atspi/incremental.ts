@@ -177,12 +177,13 @@ export class IncrementalTrees {
       hints: new Map(),
       maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT,
       bounds: options.bounds ?? false,
+      thorough: options.thorough,
     };
     const started = Date.now();
     const reads = Promise.all(
       targets.map(async (target) => {
         if (target.scope === 'node') {
-          const read = await readNode(ctx, parseRef(target.node.ref));
+          const read = await readNode(ctx, parseRef(target.node.ref), undefined, target.parent?.role);
           if (read.childCount !== ownChildren(target.node)) throw new NeedsFullRead('children moved without an event');
           return read.node;
         }
@@ -193,7 +194,7 @@ export class IncrementalTrees {
           deadlineMs: Math.max(1, budget.deadlineMs - (Date.now() - started)),
         };
         if (share.maxNodes < 1 || share.maxDepth < 0) throw new NeedsFullRead('no budget left for the subtree');
-        const sub = await readRawTree(this.client, parseRef(target.node.ref), share, { ...options, useCacheHints: false });
+        const sub = await readRawTree(this.client, parseRef(target.node.ref), share, { ...options, useCacheHints: false, parentRole: target.parent?.role });
         if (sub.truncated || sub.incomplete || sub.warnings.length > 0) throw new NeedsFullRead('the subtree read was cut');
         if (hasComposite(sub.root)) throw new NeedsFullRead('a table or status bar appeared');
         return sub.root;

@@ -33,6 +33,11 @@ export interface ReadContext {
   bounds: boolean;
   /** Told each time a node was read: the application is answering (the tree reader's deadline). */
   answered?: () => void;
+  /**
+   * Ask attributes and relations of every node, sparing nothing (normalize.ts `wantsAttributes`,
+   * `wantsRelations`): the reference that live tests compare the spared reads with.
+   */
+  thorough?: boolean;
 }
 
 export interface ReadNode {
@@ -77,11 +82,14 @@ async function accessibleProperties(ctx: ReadContext, ref: ObjRef): Promise<Reco
   return { Name, Description, ChildCount };
 }
 
-/** Reads a node; `facts` may already be on their way (the tree reader starts them early). */
-export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref)): Promise<ReadNode> {
+/**
+ * Reads a node; `facts` may already be on their way (the tree reader starts them early).
+ * `parentRole`, where known, spares relations nobody reads inside buttons and rows (normalize.ts).
+ */
+export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Facts> = readFacts(ctx, ref), parentRole?: string): Promise<ReadNode> {
   const known = await facts;
-  const relations = wantsRelations(known.role, ctx.toolkit) ? readRelations(ctx.client, ref).catch(() => []) : Promise.resolve([]);
-  const attributes = wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
+  const relations = ctx.thorough || wantsRelations(known.role, ctx.toolkit, parentRole) ? readRelations(ctx.client, ref).catch(() => []) : Promise.resolve([]);
+  const attributes = ctx.thorough || wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
   const node: A11yNode = {
     ref: formatRef(ref),
     role: known.role,
@@ -106,7 +114,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   const tasks: Array<Promise<void>> = [];
   if (has(IFACE.action)) {
     tasks.push(
-      readActionNames(client, ref).then((names) => {
+      readActionNames(client, ref, policyFor(ctx.toolkit).actionListComplete).then((names) => {
         const actions = nodeActions(names, ctx.toolkit);
         if (actions.length > 0) node.actions = actions;
       }),
@@ -116,7 +124,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value)) {
     tasks.push(
-      readNumericValue(client, ref).then((value) => {
+      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then((value) => {
         node.value = value.value;
         setAttribute(node, 'value_min', value.min);
         setAttribute(node, 'value_max', value.max);
@@ -149,10 +157,11 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
   if (offset !== undefined) setAttribute(node, 'caret_offset', String(offset));
 }
 
-export async function readActionNames(client: AtspiClient, ref: ObjRef): Promise<string[]> {
+/** The node's action names; `complete` where the toolkit's GetActions lists them all (toolkitPolicy.ts). */
+export async function readActionNames(client: AtspiClient, ref: ObjRef, complete = false): Promise<string[]> {
   const [list] = await client.call(ref, IFACE.action, 'GetActions');
   const names = Array.isArray(list) ? list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '') : [];
-  return names.length > 0 ? names : actionNamesOneByOne(client, ref);
+  return names.length > 0 || complete ? names : actionNamesOneByOne(client, ref);
 }
 
 /** Chromium answers GetActions with an empty list: NActions and GetName(i), as libatspi asks. */

@@ -27,16 +27,16 @@ export class Prefetcher {
     private readonly leaveChildren: (ref: ObjRef, facts: Facts) => boolean = () => false,
   ) {}
 
-  /** The node's read (started now, or earlier by a read-ahead). */
-  read(ref: ObjRef, depth: number): Promise<ReadNode> {
+  /** The node's read (started now, or earlier by a read-ahead); `parentRole` where known (nodeReader.ts). */
+  read(ref: ObjRef, depth: number, parentRole?: string): Promise<ReadNode> {
     const key = formatRef(ref);
     const known = this.reads.get(key);
     if (known) return known;
     const facts = readFacts(this.ctx, ref);
-    const read = readNode(this.ctx, ref, facts);
+    const read = readNode(this.ctx, ref, facts, parentRole);
     this.reads.set(key, read);
     read.catch(ignore); // read-ahead nobody asks for must not become an unhandled rejection
-    facts.then((f) => this.leaveChildren(ref, f) || this.readAhead(ref, f.childCount, depth), ignore);
+    facts.then((f) => this.leaveChildren(ref, f) || this.readAhead(ref, f, depth), ignore);
     return read;
   }
 
@@ -53,12 +53,13 @@ export class Prefetcher {
     return list;
   }
 
-  private readAhead(ref: ObjRef, childCount: number, depth: number): void {
+  private readAhead(ref: ObjRef, facts: Facts, depth: number): void {
+    const { childCount } = facts;
     if (depth >= this.maxDepth || childCount <= 0 || childCount > LIST_LIMIT || this.reads.size >= this.limit) return;
     this.children(ref).then((refs) => {
       for (const child of refs) {
         if (this.reads.size >= this.limit) return;
-        void this.read(child, depth + 1);
+        void this.read(child, depth + 1, facts.role);
       }
     }, ignore);
   }

@@ -34,6 +34,12 @@ export interface ToolkitPolicy {
    * LibreOffice's menu bars are 60% of a Calc window and every change re-reads it all.
    */
   keepClosedMenus: boolean;
+  /**
+   * `Action.GetActions` lists every action, named or not (atk-bridge's action adaptor and GTK 4
+   * build it from the same count as `NActions`): an empty or nameless list needs no asking again
+   * one by one. Chromium answers an empty list while it has actions.
+   */
+  actionListComplete: boolean;
 }
 
 /**
@@ -56,9 +62,23 @@ export function interfacesByRole(role: string, toolkit: ToolkitInfo | undefined)
 }
 
 /** GTK3 (atk-bridge, libdbus "droute") and GTK4 (GDBus) implement GetAll. */
-const FAST: ToolkitPolicy = { bulkProperties: true, insertLength: 'utf8_bytes', clampTextRange: false, columnHeaders: 'children', keepClosedMenus: false };
+const FAST: ToolkitPolicy = {
+  bulkProperties: true,
+  insertLength: 'utf8_bytes',
+  clampTextRange: false,
+  columnHeaders: 'children',
+  keepClosedMenus: false,
+  actionListComplete: true,
+};
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
-const SAFE: ToolkitPolicy = { bulkProperties: false, insertLength: 'utf8_bytes', clampTextRange: true, columnHeaders: 'children', keepClosedMenus: false };
+const SAFE: ToolkitPolicy = {
+  bulkProperties: false,
+  insertLength: 'utf8_bytes',
+  clampTextRange: true,
+  columnHeaders: 'children',
+  keepClosedMenus: false,
+  actionListComplete: false,
+};
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code

@@ -36,6 +36,10 @@ export interface TreeReadOptions {
   useCacheHints?: boolean;
   /** Closed menus kept from earlier reads, used where the toolkit policy allows (closedMenus.ts). */
   closedMenus?: ClosedMenus;
+  /** The role of the root's parent, when a subtree is read (nodeReader.ts `readNode`). */
+  parentRole?: string;
+  /** Spare no call (nodeReader.ts `ReadContext.thorough`): the reference for live checks. */
+  thorough?: boolean;
 }
 
 export const DEFAULT_MAX_TEXT = 2000;
@@ -123,12 +127,13 @@ class TreeWalk {
       maxTextLength: this.options.maxTextLength ?? DEFAULT_MAX_TEXT,
       bounds: this.options.bounds ?? false,
       answered,
+      thorough: this.options.thorough,
     };
     this.ctx = ctx;
     const menus = this.menus;
     const keptMenu = menus ? (ref: ObjRef, facts: Facts) => menus.has(formatRef(ref), facts.role, facts.states) : undefined;
     this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, keptMenu);
-    const first = await this.within(this.prefetch.read(root, 0)).catch((err: unknown) => {
+    const first = await this.within(this.prefetch.read(root, 0, this.options.parentRole)).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
     });
     if (first === TIMED_OUT) return this.placeholder(root);
@@ -239,7 +244,7 @@ class TreeWalk {
     job.slots = job.refs.map(() => undefined);
     await Promise.all(
       job.refs.map((ref, index) =>
-        prefetch.read(ref, job.entry.depth + 1).then(
+        prefetch.read(ref, job.entry.depth + 1, job.entry.read.node.role).then(
           (read) => void (job.slots[index] = read),
           () => void (job.slots[index] = null),
         ),

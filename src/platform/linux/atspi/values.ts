@@ -44,14 +44,19 @@ export interface TextValue {
 /**
  * The text of a node, at most maxLength characters. Never called for sensitive nodes. With
  * `clamp`, the end offset never passes CharacterCount (asked first: one round trip more).
+ * Without, a text shorter than maxLength is the whole text: CharacterCount is asked only when the
+ * text fills maxLength (the toolkit clamps the end offset itself).
  */
 export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength: number, clamp = false): Promise<TextValue> {
-  const counted = client.property(ref, IFACE.text, 'CharacterCount').then(Number);
-  const end = clamp ? Math.max(0, Math.min(maxLength, (await counted) || 0)) : maxLength;
-  const [total, text] = await Promise.all([counted, client.call(ref, IFACE.text, 'GetText', 'ii', [0, end])]);
-  const value = typeof text[0] === 'string' ? text[0] : '';
+  const count = () => client.property(ref, IFACE.text, 'CharacterCount').then(Number);
+  const counted = clamp ? count() : null;
+  const end = counted ? Math.max(0, Math.min(maxLength, (await counted) || 0)) : maxLength;
+  const [text] = await client.call(ref, IFACE.text, 'GetText', 'ii', [0, end]);
+  const value = typeof text === 'string' ? text : '';
   // Offsets count characters; JS strings count UTF-16 units, so compare code points.
-  return total > Array.from(value).length ? { value, characterCount: total } : { value };
+  const length = Array.from(value).length;
+  const total = counted ? await counted : length < maxLength ? length : await count();
+  return total > length ? { value, characterCount: total } : { value };
 }
 
 /**
@@ -79,8 +84,11 @@ export interface NumericValue {
   max: string;
 }
 
-export async function readNumericValue(client: AtspiClient, ref: ObjRef): Promise<NumericValue> {
-  const [current, min, max] = await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
+/** Current, minimum and maximum: one GetAll where the toolkit answers it (`bulk`, toolkitPolicy.ts), else one Get each. */
+export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = false): Promise<NumericValue> {
+  const [current, min, max] = bulk
+    ? await client.properties(ref, IFACE.value).then((all) => [all.CurrentValue, all.MinimumValue, all.MaximumValue])
+    : await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
   return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
 }
 

@@ -124,13 +124,6 @@ class Cursor {
     return v;
   }
 
-  fixed<T>(size: number, le: (at: number) => T, be: (at: number) => T): T {
-    this.align(size);
-    const v = this.little ? le(this.pos) : be(this.pos);
-    this.pos += size;
-    return v;
-  }
-
   text(length: number): string {
     const v = this.buf.toString('utf8', this.pos, this.pos + length);
     this.pos += length + 1; // and the NUL
@@ -146,6 +139,8 @@ function readVariant(c: Cursor): { signature: string; value: unknown } {
 }
 
 function readValue(c: Cursor, type: SigNode): unknown {
+  // Fixed-size numbers are read in place, without a closure per number (that was garbage on
+  // every integer of every reply).
   const b = c.buf;
   switch (type.code) {
     case 'y':
@@ -153,44 +148,26 @@ function readValue(c: Cursor, type: SigNode): unknown {
     case 'b':
       return c.u32() !== 0;
     case 'n':
-      return c.fixed(
-        2,
-        (at) => b.readInt16LE(at),
-        (at) => b.readInt16BE(at),
-      );
+      c.align(2);
+      return fixedAt(c, 2, c.little ? b.readInt16LE(c.pos) : b.readInt16BE(c.pos));
     case 'q':
-      return c.fixed(
-        2,
-        (at) => b.readUInt16LE(at),
-        (at) => b.readUInt16BE(at),
-      );
+      c.align(2);
+      return fixedAt(c, 2, c.little ? b.readUInt16LE(c.pos) : b.readUInt16BE(c.pos));
     case 'i':
-      return c.fixed(
-        4,
-        (at) => b.readInt32LE(at),
-        (at) => b.readInt32BE(at),
-      );
+      c.align(4);
+      return fixedAt(c, 4, c.little ? b.readInt32LE(c.pos) : b.readInt32BE(c.pos));
     case 'u':
     case 'h':
       return c.u32();
     case 'x':
-      return c.fixed(
-        8,
-        (at) => b.readBigInt64LE(at),
-        (at) => b.readBigInt64BE(at),
-      );
+      c.align(8);
+      return fixedAt(c, 8, c.little ? b.readBigInt64LE(c.pos) : b.readBigInt64BE(c.pos));
     case 't':
-      return c.fixed(
-        8,
-        (at) => b.readBigUInt64LE(at),
-        (at) => b.readBigUInt64BE(at),
-      );
+      c.align(8);
+      return fixedAt(c, 8, c.little ? b.readBigUInt64LE(c.pos) : b.readBigUInt64BE(c.pos));
     case 'd':
-      return c.fixed(
-        8,
-        (at) => b.readDoubleLE(at),
-        (at) => b.readDoubleBE(at),
-      );
+      c.align(8);
+      return fixedAt(c, 8, c.little ? b.readDoubleLE(c.pos) : b.readDoubleBE(c.pos));
     case 's':
     case 'o':
       return c.text(c.u32());
@@ -206,6 +183,12 @@ function readValue(c: Cursor, type: SigNode): unknown {
     default:
       throw new Error(`cannot decode D-Bus type "${type.code}"`);
   }
+}
+
+/** Moves the cursor past a fixed-size value just read at its position. */
+function fixedAt<T>(c: Cursor, size: number, value: T): T {
+  c.pos += size;
+  return value;
 }
 
 function readArray(c: Cursor, element: SigNode): unknown {
