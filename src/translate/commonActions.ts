@@ -27,9 +27,9 @@ export const CHORDS_INPUT = z.object({
     )
     .min(1)
     .max(50)
-    // The full grammar (option, cmd, …) is in the error a bad chord gets; the schema, repeated in
-    // every window's tools/list, names the common forms only (issue 15).
-    .describe('Chords like "ctrl+s", "shift+Tab", "Return": modifiers (ctrl, shift, alt, super) + one key.'),
+    // The full grammar (modifiers, key names) is in the error a bad chord gets; the schema, repeated
+    // in every window's tools/list, shows the form by example only (issue 15).
+    .describe('Chords like "ctrl+s", "shift+Tab", "Return".'),
 });
 
 export function requireWindow(ctx: ActionContext): LiveWindow {

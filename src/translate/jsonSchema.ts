@@ -3,6 +3,12 @@ import { z } from 'zod';
 export type JsonSchema = Record<string, unknown>;
 
 const SAFE_LIMITS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
+/**
+ * A text cap this long (a path's 4,096, a document's 1,000,000 characters) guards the process, not
+ * the meaning: no argument an agent writes comes near it. The executor still enforces it, and its
+ * validation_failed names the bound; shorter caps (a cell name's 12, a chord's 40) stay listed.
+ */
+const GUARD_LENGTH = 1000;
 
 /**
  * A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms).
@@ -48,7 +54,7 @@ export function buildOutputSchema(result: JsonSchema | undefined): JsonSchema {
 
 /**
  * Drops what says nothing: `$schema`, zod's ±MAX_SAFE_INTEGER bounds (noise in every integer
- * parameter) and keywords equal to JSON Schema's own default (`items: {}`,
+ * parameter), guard-sized text caps and keywords equal to JSON Schema's own default (`items: {}`,
  * `additionalProperties: {}`, what `z.looseObject` and `z.array(z.unknown())` produce); with
  * `closedObjects` also `additionalProperties: false` (results).
  */
@@ -63,6 +69,7 @@ function strip(value: unknown, closedObjects: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if ((key === 'minimum' || key === 'maximum') && typeof v === 'number' && SAFE_LIMITS.has(v)) continue;
+    if (key === 'maxLength' && typeof v === 'number' && v >= GUARD_LENGTH) continue;
     if ((key === 'items' || key === 'additionalProperties') && (v === true || isEmptySchema(v))) continue;
     if (key === 'additionalProperties' && v === false && closedObjects) continue;
     out[key] = SCHEMA_MAPS.has(key) ? stripMap(v, closedObjects) : strip(v, closedObjects);

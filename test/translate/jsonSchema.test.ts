@@ -17,6 +17,11 @@ describe('input schemas', () => {
     const schema = toInputJsonSchema(z.object({ fields: z.looseObject({ a: z.string() }), items: z.array(z.unknown()) }));
     expect(schema.properties).toEqual({ fields: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, items: { type: 'array' } });
   });
+
+  it('leaves out guard-sized text caps (the executor enforces them) and keeps caps that shape a value', () => {
+    const schema = toInputJsonSchema(z.object({ path: z.string().min(1).max(4096), cell: z.string().max(12) }));
+    expect(schema.properties).toEqual({ path: { type: 'string', minLength: 1 }, cell: { type: 'string', maxLength: 12 } });
+  });
 });
 
 describe('output schemas', () => {

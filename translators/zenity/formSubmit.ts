@@ -45,7 +45,7 @@ export const formSubmitAction = defineAction({
   name: 'submit',
   title: 'Fill in and send the form',
   description:
-    'Fills the given fields and presses OK: the dialog closes and its program gets the values. An empty required field fails the call with validation_failed ("fields.<label>") and the form is not sent; values given stay filled in.',
+    'Fills the given fields and presses OK: the dialog closes and its program gets the values. An empty required field fails the call (validation_failed) and the form is not sent; given values stay.',
   kind: 'write',
   input: submitInput,
   available: (_view, { root }: ZenityWindow) => acceptButton(root) !== undefined,

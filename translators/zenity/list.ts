@@ -30,8 +30,7 @@ const isCheckCell = (cell: A11yNode) => hasState(cell, 'checkable') || (cell.act
 const chooseAction = defineAction({
   name: 'choose',
   title: 'Choose a row',
-  description:
-    'Chooses a row and presses OK: the dialog closes and its program gets the row. Rows count from 0 in table order, as in the table block (offset + position) and load_rows.',
+  description: 'Chooses a row and presses OK: the dialog closes and its program gets it. Rows count from 0, as in the table block and load_rows.',
   kind: 'write',
   input: z.object({
     row: z.number().int().min(0).describe('0-based row index.'),

@@ -26,7 +26,7 @@ export const setFieldAction = defineAction({
     z.object({
       field: namesEnum(
         settableFields(generic.fields).map((f) => f.label),
-        'Label as in the fields block.',
+        'Its label.',
       ),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),

@@ -47,7 +47,7 @@ function optionSchema(targets: Choosable[]) {
 export const selectAction = defineAction({
   name: 'select',
   title: 'Choose an option',
-  description: 'Chooses a drop-down option, a list or table row, or a tab; waits until shown.',
+  description: 'Chooses an option, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
   input: (_view, { generic }: GenericReading) => {
