@@ -11,17 +11,15 @@ const SAFE_LIMITS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 const GUARD_LENGTH = 1000;
 
 /**
- * A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms).
- * The executor refuses an unknown argument by name (validation_failed, `fields[].field`), never
- * ignores it. A tool without parameters says so in MCP's recommended form, `properties: {}` (some
- * clients require the key) with `additionalProperties: false`; a tool with parameters lists them
- * and leaves `additionalProperties` out: repeated in every tool it was a twentieth of tools/list
- * (issue 15), and the error names a wrong one anyway.
+ * A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms),
+ * always with `properties` (`{}` for a tool without parameters: some clients require the key).
+ * It leaves `additionalProperties: false` out: repeated in every tool it was a twentieth of
+ * tools/list (issue 15), and the executor refuses an unknown argument by name anyway
+ * (validation_failed, `fields[].field`), never ignores it.
  */
 export function toInputJsonSchema(schema: z.ZodObject): JsonSchema {
   const json = clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), false);
-  const hasParameters = Object.keys((json.properties as Record<string, unknown> | undefined) ?? {}).length > 0;
-  return hasParameters ? json : { ...json, properties: {}, additionalProperties: false };
+  return json.properties ? json : { ...json, properties: {} };
 }
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { buildOutputSchema, toInputJsonSchema, toResultJsonSchema } from '../../src/translate/jsonSchema.js';
 
 describe('input schemas', () => {
-  it('a tool without parameters has the form MCP recommends, with the properties key clients require', () => {
-    expect(toInputJsonSchema(z.object({}))).toEqual({ type: 'object', properties: {}, additionalProperties: false });
+  it('a tool without parameters keeps the properties key some clients require', () => {
+    expect(toInputJsonSchema(z.object({}))).toEqual({ type: 'object', properties: {} });
   });
 
   it('a tool with parameters lists them, without additionalProperties (the executor names an unknown one)', () => {

@@ -33,8 +33,8 @@ const chooseAction = defineAction({
   description: 'Chooses a row and presses OK: the dialog closes and its program gets it. Rows count from 0, as in the table block and load_rows.',
   kind: 'write',
   input: z.object({
-    row: z.number().int().min(0).describe('0-based row index.'),
-    value: z.string().optional().describe('Its first text cell as you read it: the call fails if the row shows something else.'),
+    row: z.number().int().min(0),
+    value: z.string().optional().describe('Its first text cell as read: refused if the row shows another.'),
   }),
   output: z.object({ row: z.number().int(), cells: z.array(z.unknown()) }),
   available: (_view, { root, generic }: GenericReading) => listOf(generic) !== undefined && acceptButton(root) !== undefined,
