@@ -17,7 +17,7 @@ const OPEN_CHOOSER_MS = 8000;
 const SETTLE_MS = 10_000;
 
 const fileResult = z.object({
-  done: z.boolean().describe('Saved or opened.'),
+  done: z.boolean(),
   question: z.string().optional().describe('Window asking first (replace the file?).'),
   dialog: z.string().optional().describe('Dialog opened instead (Save As for a new file).'),
 });

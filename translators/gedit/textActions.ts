@@ -41,8 +41,7 @@ function summaryOf(reading: EditorReading | undefined, fallback: string): z.infe
 export const setTextAction = defineAction({
   name: 'set_text',
   title: 'Replace the text',
-  description:
-    'Replaces the whole document text (unsaved until saved). Lines are separated by "\\n"; gedit adds a final newline on save, so end the text with one only for an empty last line.',
+  description: 'Replaces the whole document text (unsaved until saved). gedit adds a final "\\n" on save: end the text with one only for an empty last line.',
   kind: 'write',
   idempotent: true,
   input: z.object({ text: z.string().max(MAX_TEXT).describe('The complete new text.') }),

@@ -26,11 +26,8 @@ export const loadRowsAction = defineAction({
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      table: namesEnum(
-        cutCollections(reading).map((c) => c.label),
-        'Its label.',
-      ),
-      offset: z.number().int().min(0).default(0).describe('0-based index of the first row.'),
+      table: namesEnum(cutCollections(reading).map((c) => c.label)),
+      offset: z.number().int().min(0).default(0), // 0-based, as rows are everywhere
       limit: z.number().int().min(1).max(MAX_ROWS).default(100),
     }),
   output: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), offset: z.number().int(), total: z.number().int() }),
@@ -71,11 +68,8 @@ export const loadTextAction = defineAction({
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      field: namesEnum(
-        cutDocuments(reading).map((f) => f.label),
-        'Its label.',
-      ),
-      offset: z.number().int().min(0).default(0).describe('0-based index of the first character.'),
+      field: namesEnum(cutDocuments(reading).map((f) => f.label)),
+      offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(MAX_CHARS).default(20_000),
     }),
   output: z.object({ text: z.string(), offset: z.number().int(), total: z.number().int() }),

@@ -53,10 +53,7 @@ export const selectAction = defineAction({
   input: (_view, { generic }: GenericReading) => {
     const targets = choosables(generic);
     return z.object({
-      field: namesEnum(
-        targets.map((t) => t.label),
-        'Its label.',
-      ),
+      field: namesEnum(targets.map((t) => t.label)),
       option: optionSchema(targets),
     });
   },
