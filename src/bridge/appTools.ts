@@ -39,7 +39,7 @@ export class AppToolBuilder {
     const name = toolName(APP_TOOL_PREFIX, this.naming === 'single' ? def.name : `${this.handle(app)}_${def.name}`);
     const cached = this.prepared.get(name);
     if (cached && cached.def === def && cached.title === app.name) return cached.tool;
-    const tool = prepareAppAction(name, app.name, def);
+    const tool = prepareAppAction(name, this.naming === 'per-app' ? app.name : undefined, def);
     this.prepared.set(name, { def, title: app.name, tool });
     return tool;
   }

@@ -63,8 +63,12 @@ export function prepareWindowActions(winId: string, view: WindowView, reading: u
   return prepared;
 }
 
-export function prepareAppAction(name: string, appName: string, def: AppActionDef): PreparedAction {
-  const title = `${def.title} · ${appName}`;
+/**
+ * `appName` is given when the server serves several applications: their commands' titles would
+ * otherwise read alike ("About", "About"). With one application it is left out (issue 15).
+ */
+export function prepareAppAction(name: string, appName: string | undefined, def: AppActionDef): PreparedAction {
+  const title = appName ? `${def.title} · ${appName}` : def.title;
   return {
     toolName: name,
     action: def.name,

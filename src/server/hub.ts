@@ -10,6 +10,7 @@ import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { LogEntry, Logger } from '../util/logger.js';
 import { WINDOWS_URI, type ResourceExtension } from './resources.js';
 import type { SessionOptions } from './sessionOptions.js';
+import { listedTools } from './toolCall.js';
 
 export interface Connection {
   readonly id: number;
@@ -30,6 +31,8 @@ export class SessionHub {
   private nextId = 1;
   private readonly unsubscribe: () => void;
   private readonly stopLogs: () => void;
+  /** With a tool filter: the list clients were last told about (see `toolListChanged`). */
+  private listedKey: string | undefined;
 
   constructor(
     readonly bridge: Bridge,
@@ -39,6 +42,7 @@ export class SessionHub {
   ) {
     this.unsubscribe = bridge.onChange((change) => this.broadcast(change));
     this.stopLogs = options.logTap?.listen((entry) => this.forwardLog(entry)) ?? (() => undefined);
+    if (options.filter) this.listedKey = JSON.stringify(listedTools(this));
   }
 
   get size(): number {
@@ -68,15 +72,31 @@ export class SessionHub {
   private broadcast(change: BridgeChange): void {
     const extra = this.extension?.changesFor(change) ?? { updatedUris: [], listChanged: false };
     const updated = change.resourcesChanged ? [WINDOWS_URI, ...extra.updatedUris] : extra.updatedUris;
-    if (updated.length === 0 && !change.toolsChanged && !extra.listChanged) return;
+    const toolsChanged = change.toolsChanged && this.toolListChanged();
+    if (updated.length === 0 && !toolsChanged && !extra.listChanged) return;
     for (const connection of this.connections) {
       for (const uri of updated) {
         if (connection.subscriptions.has(uri))
           this.send(connection, 'notifications/resources/updated', () => connection.server.sendResourceUpdated({ uri }), uri);
       }
       if (extra.listChanged) this.send(connection, 'notifications/resources/list_changed', () => connection.server.sendResourceListChanged());
-      if (change.toolsChanged) this.send(connection, 'notifications/tools/list_changed', () => connection.server.sendToolListChanged());
+      if (toolsChanged) this.send(connection, 'notifications/tools/list_changed', () => connection.server.sendToolListChanged());
     }
+  }
+
+  /**
+   * Whether `tools/list` now answers differently (P-TOOL-3: every hide or restore, and nothing
+   * else, since each notification costs every client a re-read of the list). The bridge already
+   * compares its tools; a filter (--read-only, --tools) hides some, so a bridge change may leave
+   * the filtered list as it was: then the list every connection gets (the filter is the same for
+   * all) is compared with the one last announced.
+   */
+  private toolListChanged(): boolean {
+    if (!this.options.filter) return true;
+    const key = JSON.stringify(listedTools(this));
+    if (key === this.listedKey) return false;
+    this.listedKey = key;
+    return true;
   }
 
   /** MCP logging capability: `notifications/message` to each connection at or above its level. */

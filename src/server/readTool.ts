@@ -15,7 +15,7 @@ export const READ_TOOL: Tool = {
   title: 'Read all windows',
   description:
     'Returns the app://windows snapshot: every window with its summary, blocks and version, and operableWindowIds. Call it first and again after every change.',
-  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  inputSchema: { type: 'object', properties: {} }, // as toInputJsonSchema(z.object({}))
   // D-1: success or a structured error (a refused call), like every other tool.
   outputSchema: {
     type: 'object',

@@ -1,6 +1,6 @@
 /** Actions almost every window has, shared by translators (P-TOOL-5: ordinary actions). */
 import { z } from 'zod';
-import { CHORD_HELP, chordProblem } from '../platform/chords.js';
+import { chordProblem } from '../platform/chords.js';
 import type { A11yNode } from '../platform/probe.js';
 import { defineAction } from './define.js';
 import { findFirst } from './tree.js';
@@ -27,7 +27,9 @@ export const CHORDS_INPUT = z.object({
     )
     .min(1)
     .max(50)
-    .describe(`Keys or chords, pressed in order: ${CHORD_HELP}.`),
+    // The full grammar (modifiers, key names) is in the error a bad chord gets; the schema, repeated
+    // in every window's tools/list, shows the form by example only (issue 15).
+    .describe('Chords like "ctrl+s", "shift+Tab", "Return".'),
 });
 
 export function requireWindow(ctx: ActionContext): LiveWindow {
@@ -60,7 +62,7 @@ export function newModalOf(state: StateReader, winId: string, before: Set<string
 export const focusAction = defineAction({
   name: 'focus',
   title: 'Focus',
-  description: 'Raises and focuses the window, so the user sees where you work.',
+  description: 'Raises the window, so the user sees where you work.',
   kind: 'navigate',
   input: NO_INPUT,
   timeoutMs: 3000,

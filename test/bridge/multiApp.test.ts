@@ -33,6 +33,9 @@ describe('several applications in one server', () => {
     expect(appTools).toEqual(
       expect.arrayContaining(['app__orders_demo_one_preferences', 'app__orders_demo_two_preferences', 'app__orders_demo_one_new_report']),
     );
+    // Several apps: a command's title names its app, or two "Preferences" would read alike.
+    const titles = (await client.client.listTools()).tools.filter((t) => t.name.endsWith('_preferences')).map((t) => t.title);
+    expect(new Set(titles).size).toBe(2);
   });
 
   test('an application-level modal collapses only its own application (D-4)', async () => {

@@ -5,9 +5,9 @@
  */
 import { Client as SdkClient, type Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { elicitationApprover, firstAnswer, type Approver } from '../../src/server/approval.js';
 import { createToolFilter, matchesPattern } from '../../src/server/toolFilter.js';
 import type { SessionOptions } from '../../src/server/sessionOptions.js';
@@ -94,6 +94,28 @@ describe('--read-only, --tools, --exclude-tools', () => {
     expect(code(refused)).toBe('action_not_available');
     expect((refused.structuredContent as { message: string }).message).toMatch(/--exclude-tools/);
     expect(code(await call(client, 'w2__load_rows', { offset: 0, limit: 1 }))).toBe('action_not_available');
+  });
+});
+
+describe('tools/list_changed with a filter', () => {
+  test('sent only when the filtered list a client gets changes (P-TOOL-3)', async () => {
+    const counted = async (options: SessionOptions) => {
+      const client = await agent(options);
+      const seen = { lists: 0 };
+      client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void seen.lists++);
+      return { client, seen };
+    };
+    const filtered = await counted({ filter: createToolFilter({ include: ['app__new_*'] }) });
+    const whole = await counted({});
+    expect(await names(filtered.client)).toEqual(['app__new_order', 'app__new_report']);
+    // w2 closes: its tools leave the whole list, the filtered one stays as it was.
+    expect((await call(whole.client, 'w2__close')).isError).toBeFalsy();
+    await vi.waitFor(() => expect(whole.seen.lists).toBe(1));
+    // Preferences, an application-level modal, hides the app's commands: both lists change.
+    await server.probe.doAppAction('demo', 'preferences');
+    await vi.waitFor(() => expect(whole.seen.lists).toBe(2));
+    await vi.waitFor(() => expect(filtered.seen.lists).toBe(1));
+    expect(await names(filtered.client)).toEqual([]);
   });
 });
 

@@ -17,9 +17,9 @@ const OPEN_CHOOSER_MS = 8000;
 const SETTLE_MS = 10_000;
 
 const fileResult = z.object({
-  done: z.boolean().describe('Whether the file was saved or opened.'),
-  question: z.string().optional().describe('Window id of a question asked first (replace an existing file?).'),
-  dialog: z.string().optional().describe('Window id of a dialog that opened instead (e.g. Save As for a new document).'),
+  done: z.boolean(),
+  question: z.string().optional().describe('Window asking first (replace the file?).'),
+  dialog: z.string().optional().describe('Dialog opened instead (Save As for a new file).'),
 });
 
 type FileOutcome = ActionOutcome<z.infer<typeof fileResult>>;
@@ -110,8 +110,7 @@ async function throughChooser(ctx: ActionContext, command: Command, path: string
 export const saveAction = defineAction({
   name: 'save',
   title: 'Save',
-  description:
-    'Saves the current document to its file. A document never saved opens the Save As dialog instead (its id is in result.dialog); save_as {path} saves it in one step.',
+  description: 'Saves the document to its file; one never saved opens Save As instead (result.dialog), save_as {path} saves it in one step.',
   kind: 'write',
   input: NO_INPUT,
   output: fileResult,
@@ -150,9 +149,9 @@ export const saveAsAction = defineAction({
   name: 'save_as',
   title: 'Save as',
   description:
-    'Saves the current document to a new file: opens Save As, enters the absolute path and saves. If the file exists, gedit asks whether to replace it: that question is its own window (result.question) with an answer tool.',
+    'Saves the document to a file through Save As. If the file exists, gedit asks to replace it in a window of its own (result.question) with an answer tool.',
   kind: 'write',
-  input: z.object({ path: PATH.describe('Absolute path of the file to write, e.g. "/home/user/Documents/notes.txt". Its folder must exist.') }),
+  input: z.object({ path: PATH.describe('Absolute path, e.g. "/home/user/notes.txt"; its folder must exist.') }),
   output: fileResult,
   timeoutMs: FILE_ACTION_MS,
   run: (args, ctx) => throughChooser(ctx, 'Save As…', args.path),
@@ -161,9 +160,9 @@ export const saveAsAction = defineAction({
 export const openAction = defineAction({
   name: 'open',
   title: 'Open a file',
-  description: 'Opens the file at an absolute path in this window (a new tab), through gedit’s Open dialog.',
+  description: 'Opens a file in this window (a new tab) through gedit’s Open dialog.',
   kind: 'write',
-  input: z.object({ path: PATH.describe('Absolute path of the file to open.') }),
+  input: z.object({ path: PATH.describe('Absolute path.') }),
   output: fileResult,
   timeoutMs: FILE_ACTION_MS,
   run: (args, ctx) => throughChooser(ctx, 'Open', args.path),

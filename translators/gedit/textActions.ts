@@ -41,8 +41,7 @@ function summaryOf(reading: EditorReading | undefined, fallback: string): z.infe
 export const setTextAction = defineAction({
   name: 'set_text',
   title: 'Replace the text',
-  description:
-    'Replaces the whole text of the current document (unsaved until save or save_as). Lines are separated by "\\n"; gedit adds one final newline when it saves, so do not end the text with one unless you want an empty last line.',
+  description: 'Replaces the whole document text (unsaved until saved). gedit adds a final "\\n" on save: end the text with one only for an empty last line.',
   kind: 'write',
   idempotent: true,
   input: z.object({ text: z.string().max(MAX_TEXT).describe('The complete new text.') }),
@@ -65,7 +64,7 @@ export const setTextAction = defineAction({
 const AT = z
   .union([z.number().int().min(0), z.enum(['start', 'end', 'cursor'])])
   .default('end')
-  .describe('Where to insert: "start", "end" (default), "cursor" (where the cursor is, see the Cursor field) or a 0-based character offset.');
+  .describe('"start", "end", "cursor" (see the Cursor field) or a 0-based character offset.');
 
 function offsetOf(at: number | 'start' | 'end' | 'cursor', reading: EditorReading): number {
   if (at === 'start') return 0;
@@ -88,9 +87,9 @@ function offsetOf(at: number | 'start' | 'end' | 'cursor', reading: EditorReadin
 export const insertTextAction = defineAction({
   name: 'insert_text',
   title: 'Insert text',
-  description: 'Inserts text into the current document without touching the rest (the user may be typing elsewhere in it).',
+  description: 'Inserts text, leaving the rest of the document as it is (the user may be typing in it).',
   kind: 'write',
-  input: z.object({ text: z.string().min(1).max(MAX_TEXT).describe('The text to insert ("\\n" starts a new line).'), at: AT }),
+  input: z.object({ text: z.string().min(1).max(MAX_TEXT).describe('"\\n" starts a new line.'), at: AT }),
   output: textResult,
   async run(args, ctx) {
     const { window, reading, view } = currentDocument(ctx);

@@ -23,7 +23,8 @@ export function genericAppActions(app: AppInfo): AppActionDef[] {
         def = defineAppAction({
           name: slugify(a.name, 'command'),
           title: label,
-          description: `Runs the app's "${label}" command.`,
+          // The title is the command's label; tools/list repeats this once per command (issue 15).
+          description: 'Runs the app command.',
           kind: 'write',
           input: NO_INPUT,
           async run(_args, ctx) {

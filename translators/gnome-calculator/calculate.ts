@@ -24,9 +24,9 @@ export const calculateAction = defineAction({
   kind: 'write',
   input: z.object({ expression: z.string().min(1).max(1000).describe('The expression, e.g. "12*7+5".') }),
   output: z.object({
-    expression: z.string().describe('The expression as the calculator recorded it in its history.'),
-    result: z.string().describe('The result as the calculator shows it (e.g. "89", "−3", "0.333333333").'),
-    value: z.number().optional().describe('The result as a number, when it is a plain decimal number.'),
+    expression: z.string().describe('As recorded in the history.'),
+    result: z.string().describe('As shown, e.g. "89", "−3", "0.333333333".'),
+    value: z.number().optional().describe('As a number, when it is a plain decimal.'),
   }),
   available: (_view, { calculator }: CalculatorWindow) => calculator.display !== undefined && calculator.equals !== undefined,
   timeoutMs: SOLVE_TIMEOUT_MS + TYPED_TIMEOUT_MS + 1000,

@@ -41,7 +41,7 @@ export async function pressAndWaitClosed(ctx: ActionContext, button: DialogButto
 export const cancelAction = defineAction({
   name: 'cancel',
   title: 'Cancel',
-  description: 'Closes the dialog unanswered (its Cancel button).',
+  description: 'Presses Cancel: the dialog closes unanswered.',
   kind: 'navigate',
   input: NO_INPUT,
   available: (_view, { root }: GenericReading) => cancelButton(root) !== undefined,

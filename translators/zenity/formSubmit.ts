@@ -20,30 +20,22 @@ const settableFields = (form: FormField[]) => form.filter(isSettable);
 
 function valueSchema(f: FormField) {
   if ((f.kind === 'choice' || f.kind === 'list') && f.options.length > 0 && f.options.length <= MAX_ENUM) {
-    return namesEnum(f.options, `One of the ${f.kind === 'list' ? 'rows' : 'options'} of ${f.label}.`).optional();
+    return namesEnum(f.options).optional();
   }
-  const secret = f.kind === 'secret' ? ' (a password: typed, never shown back)' : '';
-  return z.string().max(10_000).describe(`The text for ${f.label}${secret}.`).optional();
+  // The property name is the label: only a password needs a word more.
+  const text = z.string().max(10_000);
+  return (f.kind === 'secret' ? text.describe('A password: typed, never shown back.') : text).optional();
 }
 
 function submitInput(_view: unknown, { form }: ZenityWindow) {
   const fields = settableFields(form);
   const shape = Object.fromEntries(fields.map((f) => [f.label, valueSchema(f)]));
   return z.object({
-    fields: z.looseObject(shape).optional().describe('Values by field label, as in the fields block. Fields left out keep what they show.'),
+    fields: z.looseObject(shape).optional().describe('Values by field label. Fields left out keep what they show.'),
     optional: z
-      .array(
-        fields.length > 0
-          ? namesEnum(
-              fields.map((f) => f.label),
-              'A field label.',
-            )
-          : z.string(),
-      )
+      .array(fields.length > 0 ? namesEnum(fields.map((f) => f.label)) : z.string())
       .optional()
-      .describe(
-        'Labels of fields that may stay empty. Every other field is required: an empty one fails the call with validation_failed naming it, and the form is not sent.',
-      ),
+      .describe('Labels of fields that may stay empty; every other field is required.'),
   });
 }
 
@@ -53,7 +45,7 @@ export const formSubmitAction = defineAction({
   name: 'submit',
   title: 'Fill in and send the form',
   description:
-    'Fills the given fields, checks that no required field is empty, and presses OK: the dialog closes and the program that opened it gets the values. Empty required fields fail the call with validation_failed (one entry per field, "fields.<label>"); values given stay filled in.',
+    'Fills the given fields and presses OK: the dialog closes and its program gets the values. An empty required field fails the call (validation_failed) and the form is not sent; given values stay.',
   kind: 'write',
   input: submitInput,
   available: (_view, { root }: ZenityWindow) => acceptButton(root) !== undefined,

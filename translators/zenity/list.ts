@@ -30,12 +30,11 @@ const isCheckCell = (cell: A11yNode) => hasState(cell, 'checkable') || (cell.act
 const chooseAction = defineAction({
   name: 'choose',
   title: 'Choose a row',
-  description:
-    'Chooses one row of the list and presses OK: the dialog closes and the program that opened it gets the row. Rows are numbered from 0 in table order, as in the table block (offset + position) and in load_rows; `value` guards against choosing a row that changed since you read it.',
+  description: 'Chooses a row and presses OK: the dialog closes and its program gets it. Rows count from 0, as in the table block and load_rows.',
   kind: 'write',
   input: z.object({
-    row: z.number().int().min(0).describe('0-based index of the row (the first row is 0).'),
-    value: z.string().optional().describe('The row’s first text cell as you read it; the call fails if the row shows something else.'),
+    row: z.number().int().min(0),
+    value: z.string().optional().describe('Its first text cell as read: refused if the row shows another.'),
   }),
   output: z.object({ row: z.number().int(), cells: z.array(z.unknown()) }),
   available: (_view, { root, generic }: GenericReading) => listOf(generic) !== undefined && acceptButton(root) !== undefined,

@@ -29,6 +29,14 @@ describe('GTK4 gnome-calculator', () => {
     expect(buttons).not.toContain('Close'); // the close tool
   });
 
+  it('explains a button only where its tooltip adds meaning to the label', () => {
+    const press = calc.actions.find((a) => a.name === 'press')?.inputSchema as { properties: { button: { description?: string } } };
+    const meanings = press.properties.button.description ?? '';
+    expect(meanings).toContain('"÷" = Divide');
+    expect(meanings).toContain('"x2" = Square');
+    expect(meanings).not.toContain('"Minimize" ='); // "Minimize the window" only repeats it
+  });
+
   it('shows the display and the history, with a true summary', () => {
     expect(block(calc, 'fields')).toEqual({ type: 'fields', id: 'fields', items: [{ label: 'Text', value: '36' }] });
     expect(block(calc, 'list-list')?.items).toEqual(['12×3 · = · 36']);
@@ -44,6 +52,9 @@ describe('GTK3 gedit', () => {
     expect(enumOf(main, 'menu', 'path')).not.toContain('Clear Highlight'); // greyed out
     expect(enumOf(main, 'press', 'button')).toEqual(['Minimize', 'Maximize', 'Save', 'Menu', 'New', 'Open', 'Menu (Open a recently used file)']);
     expect(main.actions.find((a) => a.name === 'close')?.kind).toBe('destructive');
+    // Every button tooltip there repeats its label ("Save" = "Save the current file"): no legend.
+    const press = main.actions.find((a) => a.name === 'press')?.inputSchema as { properties: { button: { description?: string } } };
+    expect(press.properties.button.description).toBeUndefined();
   });
 
   it('Save As: file name, folder, places and files, drop-downs with their options', () => {

@@ -24,10 +24,7 @@ export const setFieldAction = defineAction({
   idempotent: true,
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(
-        settableFields(generic.fields).map((f) => f.label),
-        'Label as in the fields block.',
-      ),
+      field: namesEnum(settableFields(generic.fields).map((f) => f.label)),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),
   available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
@@ -87,11 +84,8 @@ export const toggleAction = defineAction({
   idempotent: true,
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      field: namesEnum(
-        toggleFields(generic).map((f) => f.label),
-        'The option label, as in the fields block.',
-      ),
-      on: z.boolean().describe('true to turn it on, false to turn it off.'),
+      field: namesEnum(toggleFields(generic).map((f) => f.label)),
+      on: z.boolean(),
     }),
   available: (_view, { generic }: GenericReading) => toggleFields(generic).length > 0,
   async run(args, ctx) {

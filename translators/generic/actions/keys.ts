@@ -10,7 +10,7 @@ import { settableFields } from './fields.js';
 export const typeTextAction = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description: 'Types text into the focused field (set_field replaces a whole value).',
+  description: 'Types into the focused field (set_field replaces a value).',
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000) }),
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
@@ -28,7 +28,7 @@ export const typeTextAction = defineAction({
 export const pressKeysAction = defineAction({
   name: 'press_keys',
   title: 'Press keys',
-  description: 'Presses keys or chords in order (e.g. ["ctrl+s"], ["Escape"]) and waits briefly for an effect.',
+  description: 'Presses keys in order and waits briefly for an effect.',
   kind: 'destructive',
   available: (_view, { root }: GenericReading) => acceptsKeys(root),
   input: CHORDS_INPUT,

@@ -22,16 +22,13 @@ const cutDocuments = ({ generic }: GenericReading) => generic.fields.filter(isDo
 export const loadRowsAction = defineAction({
   name: 'load_rows',
   title: 'Load rows',
-  description: `Returns rows of a table or items of a list that the state shows only in part (it has a "total"), up to ${MAX_ROWS} at a time.`,
+  description: 'Returns rows of a table or list that the state shows only in part (it has a "total").',
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      table: namesEnum(
-        cutCollections(reading).map((c) => c.label),
-        'The table or list, by its label.',
-      ),
-      offset: z.number().int().min(0).default(0).describe('0-based index of the first row.'),
-      limit: z.number().int().min(1).max(MAX_ROWS).default(100).describe(`How many rows (1 to ${MAX_ROWS}).`),
+      table: namesEnum(cutCollections(reading).map((c) => c.label)),
+      offset: z.number().int().min(0).default(0), // 0-based, as rows are everywhere
+      limit: z.number().int().min(1).max(MAX_ROWS).default(100),
     }),
   output: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())), offset: z.number().int(), total: z.number().int() }),
   available: (_view, reading: GenericReading) => cutCollections(reading).length > 0,
@@ -67,16 +64,13 @@ export function rowsOf(c: Collection, children: A11yNode[]): unknown[][] {
 export const loadTextAction = defineAction({
   name: 'load_text',
   title: 'Load text',
-  description: `Returns part of a long text that the state shows cut short, up to ${MAX_CHARS} characters at a time.`,
+  description: 'Returns part of a long text that the state shows cut short.',
   kind: 'read',
   input: (_view, reading: GenericReading) =>
     z.object({
-      field: namesEnum(
-        cutDocuments(reading).map((f) => f.label),
-        'The text, by its label.',
-      ),
-      offset: z.number().int().min(0).default(0).describe('0-based index of the first character.'),
-      limit: z.number().int().min(1).max(MAX_CHARS).default(20_000).describe(`How many characters (1 to ${MAX_CHARS}).`),
+      field: namesEnum(cutDocuments(reading).map((f) => f.label)),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(MAX_CHARS).default(20_000),
     }),
   output: z.object({ text: z.string(), offset: z.number().int(), total: z.number().int() }),
   available: (_view, reading: GenericReading) => cutDocuments(reading).length > 0,

@@ -8,14 +8,11 @@ import { activate, describeEffect, found, live, namesEnum, watchEffect } from '.
 export const menuAction = defineAction({
   name: 'menu',
   title: 'Run a menu command',
-  description: `Runs a command from the window's menus, given as its path ("File${PATH_SEPARATOR}Save As…"), and waits briefly for its effect. Commands that open a dialog return its window id in openedWindowIds.`,
+  description: `Runs a menu command by its path ("File${PATH_SEPARATOR}Save As…"); a dialog it opens is in openedWindowIds.`,
   kind: 'destructive',
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      path: namesEnum(
-        generic.menus.map((m) => m.path),
-        'The menu path, as listed.',
-      ),
+      path: namesEnum(generic.menus.map((m) => m.path)),
     }),
   available: (_view, { generic }: GenericReading) => generic.menus.length > 0,
   async run(args, ctx) {

@@ -7,8 +7,23 @@ import { activate, describeEffect, found, live, namesEnum, watchEffect } from '.
 
 const MAX_HINTS = 40;
 
+/**
+ * A hint whose words only repeat the label's ("Save" = "Save the current file") or the reverse
+ * tells an agent nothing, and every window's tools/list would carry it (issue 15).
+ */
+function addsMeaning(button: Button): boolean {
+  if (!button.hint) return false;
+  const [hint, label] = [words(button.hint), words(button.label)];
+  const within = (a: Set<string>, b: Set<string>) => a.size > 0 && [...a].every((w) => b.has(w));
+  return !within(label, hint) && !within(hint, label);
+}
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
 function buttonDescription(buttons: Button[]): string | undefined {
-  const hints = buttons.filter((b) => b.hint && b.hint !== b.label).slice(0, MAX_HINTS);
+  const hints = buttons.filter(addsMeaning).slice(0, MAX_HINTS);
   const legend = hints.map((b) => `"${b.label}" = ${b.hint}`).join('; ');
   return legend ? `Meanings: ${legend}.` : undefined;
 }

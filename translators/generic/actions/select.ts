@@ -29,6 +29,8 @@ export function choosables(reading: WindowReading): Choosable[] {
 
 function optionSchema(targets: Choosable[]) {
   const all = [...new Set(targets.flatMap((t) => t.options.map((o) => o.label)))];
+  // With one target the enum says it all; the legend only tells several targets' options apart.
+  if (targets.length === 1 && all.length <= MAX_ENUM_OPTIONS) return namesEnum(all);
   const legend = targets
     .map(
       (t) =>
@@ -45,16 +47,13 @@ function optionSchema(targets: Choosable[]) {
 export const selectAction = defineAction({
   name: 'select',
   title: 'Choose an option',
-  description: 'Chooses an option of a drop-down, a list or table row, or a tab; waits until shown.',
+  description: 'Chooses an option, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
   input: (_view, { generic }: GenericReading) => {
     const targets = choosables(generic);
     return z.object({
-      field: namesEnum(
-        targets.map((t) => t.label),
-        'Drop-down, list, table or tab strip, by label.',
-      ),
+      field: namesEnum(targets.map((t) => t.label)),
       option: optionSchema(targets),
     });
   },
