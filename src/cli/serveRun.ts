@@ -43,10 +43,17 @@ export async function runServe(config: ServeConfig): Promise<number> {
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
   const shutdown = new Shutdown(); // before the source opens (issue 12)
   const server = loadServerModules(config);
+  // Start-up milestones, ms since the process started (issue 15: where spawn → first read goes).
+  const marks: Record<string, number> = { main: performance.now() };
+  void server.then(
+    () => (marks.serverModules = performance.now()),
+    () => undefined,
+  );
   log.debug('opening the source');
   let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
   const source = await shutdown.during(openSource('serve', config.source), (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
   if (!source) return stopEarly(shutdown, log);
+  marks.sourceOpen = performance.now();
   const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
   const bridge = await shutdown.during(
     startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
@@ -54,6 +61,7 @@ export async function runServe(config: ServeConfig): Promise<number> {
   );
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
+  marks.firstRead = performance.now();
 
   const { SessionHub, http: httpModule, stdio, a2c, consoleModule, ...parts } = await server;
   const ownerConsole = config.console && consoleModule ? new consoleModule.OwnerConsole() : undefined;
@@ -85,6 +93,8 @@ export async function runServe(config: ServeConfig): Promise<number> {
     stdioClosed = (await stdio.serveStdio(hub)).closed;
     log.info(`serving ${source.description} on stdio`);
   }
+  marks.serving = performance.now();
+  log.debug('start-up milestones, ms since the process started', roundMarks(marks));
   // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
   await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
   // A platform handle that outlives close() (a D-Bus socket, an X connection) must not keep a
@@ -92,6 +102,10 @@ export async function runServe(config: ServeConfig): Promise<number> {
   setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
   await shutdown.run();
   return 0;
+}
+
+function roundMarks(marks: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(marks).map(([name, at]) => [name, Math.round(at)]));
 }
 
 async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
