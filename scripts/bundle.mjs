@@ -5,7 +5,7 @@
 // the chunks they share land beside them. Every module is in exactly one chunk, so the CLI and an
 // external translator that imports `gui-bridge/translate` share one zod, one BridgeError class.
 // tsc's other files stay (declarations, and the few modules kept out of the bundle, below).
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -101,6 +101,14 @@ const result = await build({
   plugins: [rewrites],
   metafile: true,
 });
+
+// Every relative import of the output (chunks, and tsc's files kept out of the bundle) must exist.
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const code = readFileSync(join(ROOT, file), 'utf8');
+  for (const [, target] of code.matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g)) {
+    if (!existsSync(join(ROOT, dirname(file), target))) throw new Error(`${file} imports ${target}, which the build does not have`);
+  }
+}
 
 // Which sources each output file holds (dist/bundle-inputs.json, not packed): test/cli/startup.test.ts
 // checks from it that a command loads only the code it uses.
