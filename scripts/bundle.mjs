@@ -21,7 +21,7 @@ const CHUNK_PREFIX = 'bundle-';
  * packages (x11 loads its extensions by computed name), optional platform packages, and the
  * TypeScript compiler (development only).
  */
-const EXTERNAL_PACKAGES = ['x11', 'dbus-next', 'socket.io-client', '@nut-tree-fork/nut-js', 'node-window-manager', 'typescript', 'playwright-core'];
+const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork/nut-js', 'node-window-manager', 'typescript', 'playwright-core'];
 
 /** Our modules that find files next to themselves (import.meta.url): they stay tsc's files. */
 const OWN_EXTERNAL = ['src/server/console/assets.ts', 'src/platform/linux/wayland/desktop/a11yBusName.ts'];
