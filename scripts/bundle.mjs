@@ -76,6 +76,7 @@ const rewrites = {
   },
 };
 
+if (!existsSync(join(OUT, 'cli.js'))) throw new Error('run tsc first (npm run build): the bundle goes over its dist/src');
 for (const file of readdirSync(OUT)) if (file.startsWith(CHUNK_PREFIX)) rmSync(join(OUT, file));
 
 const result = await build({
@@ -96,7 +97,6 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   keepNames: true,
-  legalComments: 'none',
   logLevel: 'warning',
   plugins: [rewrites],
   metafile: true,
