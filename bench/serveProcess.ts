@@ -25,6 +25,16 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** What `serve` logs at debug level once it serves: ms since its start and CPU ms by then (src/cli/startupMarks.ts). */
+export type Milestones = Record<string, { ms: number; cpuMs: number }>;
+
+export interface FirstReadOptions {
+  /** The CLI entry to run (default: the build's, CLI). */
+  cli?: string;
+  /** Read the server's start-up milestones from its debug log. */
+  milestones?: boolean;
+}
+
 /**
  * Spawns `gui-bridge serve` over stdio (with `nodeArgs` before the CLI), connects an SDK client and
  * reads app://windows once: the time from spawn to that answer, and what it takes to go on.
@@ -34,20 +44,25 @@ export async function stdioServeFirstRead(
   serveArgs: string[],
   env: NodeJS.ProcessEnv,
   name: string,
-): Promise<{ client: Client; pid: number; ms: number; text: string }> {
+  options: FirstReadOptions = {},
+): Promise<{ client: Client; pid: number; ms: number; text: string; milestones?: Milestones }> {
   const start = performance.now();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...nodeArgs, CLI, 'serve', ...serveArgs, '--log-level', 'error'],
+    args: [...nodeArgs, options.cli ?? CLI, 'serve', ...serveArgs, '--log-level', options.milestones ? 'debug' : 'error'],
     env: env as Record<string, string>,
-    stderr: 'ignore',
+    stderr: options.milestones ? 'pipe' : 'ignore',
   });
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const client = new Client({ name, version: '1' });
   await client.connect(transport, PATIENT);
   const read = await client.readResource({ uri: 'app://windows' }, PATIENT);
   const ms = performance.now() - start;
   const text = read.contents[0] && 'text' in read.contents[0] ? read.contents[0].text : '';
-  return { client, pid: transport.pid as number, ms, text };
+  const line = /start-up milestones (\{.*\})/.exec(log)?.[1];
+  if (options.milestones && !line) throw new Error(`serve logged no start-up milestones: ${log.slice(0, 300)}`);
+  return { client, pid: transport.pid as number, ms, text, ...(line ? { milestones: JSON.parse(line) as Milestones } : {}) };
 }
 
 export async function startHttpServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: URL }> {

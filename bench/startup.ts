@@ -3,9 +3,12 @@
  * 3 zenity dialogs), the built `gui-bridge serve --all-apps`:
  *  - start-up: from spawning the server to the answer of its first `app://windows` read (stdio,
  *    an SDK client), and the CPU time the server used until then (/proc: less sensitive to a busy
- *    machine than the wall clock). References in the same run, interleaved: `serve --demo` (same
- *    process, no desktop), `node -e ''` (spawn → exit) and pyatspi reading the same 5 applications
- *    (attributes, relations, actions, text/value: spawn python3 → exit). Goal: under 500 ms.
+ *    machine than the wall clock). References in the same run, interleaved: the same server
+ *    unbundled (tsc's modules, compiled here into dist/unbundled: what `npm run build` shipped
+ *    before scripts/bundle.mjs), `serve --demo` (same process, no desktop), `node -e ''` (spawn →
+ *    exit) and pyatspi reading the same 5 applications (attributes, relations, actions,
+ *    text/value: spawn python3 → exit). Goal: under 500 ms. Where the time goes: the server's own
+ *    start-up milestones (wall and CPU ms, its debug log), medians over the rounds.
  *  - a second client's first read: over HTTP, once a first client has read, a second one connects
  *    and reads; its read request alone, and connect + read. Reference: the first client's read.
  *    Goal: under 5 ms. The server's own time for each read (its debug log line "HTTP request
@@ -16,16 +19,20 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { desktopProcessEnv, openDesktop } from '../src/platform/linux/desktop/index.js';
-import { cpuMs, PATIENT, rssMb, startHttpServe, stdioServeFirstRead } from './serveProcess.js';
+import { cpuMs, PATIENT, rssMb, startHttpServe, stdioServeFirstRead, type FirstReadOptions, type Milestones } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
 const DUMPER = fileURLToPath(new URL('../test/live/fixtures/atspi_dump.py', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** tsc's modules alone, without the bundle (inside the repository: they import its node_modules). */
+const UNBUNDLED = fileURLToPath(new URL('../dist/unbundled', import.meta.url));
 const ZENITY = [
   ['--question', '--text=One'],
   ['--entry', '--text=Two'],
@@ -36,12 +43,37 @@ const sleep = (msec: number) => new Promise((r) => setTimeout(r, msec));
 // A loaded machine can be slow: measure, never give up on a request (the SDK's default is 60 s).
 
 /** Spawn → initialize → first read of app://windows answered, over stdio; the server's CPU time then. */
-async function firstRead(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; cpu: number; windows: number }> {
-  const { client, pid, ms, text } = await stdioServeFirstRead([], args, env, 'bench-startup');
+async function firstRead(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: FirstReadOptions = {},
+): Promise<{ ms: number; cpu: number; windows: number; milestones?: Milestones }> {
+  const { client, pid, ms, text, milestones } = await stdioServeFirstRead([], args, env, 'bench-startup', options);
   const cpu = cpuMs(pid);
   await client.close();
-  return { ms, cpu, windows: (JSON.parse(text || '{}') as { windows?: unknown[] }).windows?.length ?? 0 };
+  return { ms, cpu, windows: (JSON.parse(text || '{}') as { windows?: unknown[] }).windows?.length ?? 0, ...(milestones ? { milestones } : {}) };
 }
+
+/** The server as tsc compiles it, one module per file (no declarations or maps: faster). */
+function buildUnbundled(): string {
+  rmSync(UNBUNDLED, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.json`, '--outDir', UNBUNDLED, '--declaration', 'false', '--sourceMap', 'false'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  return `${UNBUNDLED}/src/cli.js`;
+}
+
+/** Milestone segments, medians over the rounds: the wall and CPU ms from one milestone to the next. */
+const SEGMENTS: Array<[from: string | null, to: string, what: string]> = [
+  [null, 'main', 'process start → serve runs (Node start-up, CLI, options)'],
+  ['main', 'sourceOpen', '→ source open (platform modules, X11 + D-Bus connections)'],
+  ['sourceOpen', 'firstRead', '→ first read of the desktop (AT-SPI reads of 5 apps, translation)'],
+  ['firstRead', 'serving', '→ serving on stdio (MCP side, loaded meanwhile)'],
+];
 
 /** Spawn → exit of bare Node: what any server started by its client pays before its own code. */
 function bareNode(): number {
@@ -149,9 +181,14 @@ try {
   for (const args of ZENITY) await desktop.launch('zenity', args);
   const env = desktopProcessEnv(desktop.env);
   const loadBefore = loadavg()[0] as number;
+  const unbundledCli = buildUnbundled();
   await firstRead(['--all-apps'], env); // warm the file cache
+  await firstRead(['--all-apps'], env, { cli: unbundledCli });
   const live: number[] = [];
   const liveCpu: number[] = [];
+  const marks: Milestones[] = [];
+  const unbundled: number[] = [];
+  const unbundledCpu: number[] = [];
   const demo: number[] = [];
   const demoCpu: number[] = [];
   const node: number[] = [];
@@ -159,10 +196,14 @@ try {
   let windows = 0;
   let pyApps = 0;
   for (let i = 0; i < RUNS; i++) {
-    const run = await firstRead(['--all-apps'], env);
+    const run = await firstRead(['--all-apps'], env, { milestones: true });
     live.push(run.ms);
     liveCpu.push(run.cpu);
+    if (run.milestones) marks.push(run.milestones);
     windows = run.windows;
+    const plain = await firstRead(['--all-apps'], env, { cli: unbundledCli });
+    unbundled.push(plain.ms);
+    unbundledCpu.push(plain.cpu);
     const demoRun = await firstRead(['--demo'], env);
     demo.push(demoRun.ms);
     demoCpu.push(demoRun.cpu);
@@ -194,10 +235,23 @@ try {
   console.log(
     table([
       startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
+      startRow('the same, unbundled: tsc modules (reference)', unbundled, unbundledCpu),
       startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
       startRow("node -e '', spawn → exit (reference)", node),
       startRow('pyatspi full read of the same desktop, spawn → exit (reference)', py),
     ]),
+  );
+  console.log('');
+  const at = (m: Milestones, name: string | null, key: 'ms' | 'cpuMs') => (name === null ? 0 : (m[name]?.[key] ?? Number.NaN));
+  console.log(
+    table(
+      SEGMENTS.map(([from, to, what]) => ({
+        'serve --all-apps: where the time goes (server milestones)': what,
+        'wall ms': med(marks.map((m) => at(m, to, 'ms') - at(m, from, 'ms'))).toFixed(0),
+        'CPU ms': med(marks.map((m) => at(m, to, 'cpuMs') - at(m, from, 'cpuMs'))).toFixed(0),
+        n: marks.length,
+      })),
+    ),
   );
   console.log('');
   const firstReads = second.map((s) => s.firstRead);
@@ -248,4 +302,5 @@ try {
   );
 } finally {
   await desktop.stop();
+  rmSync(UNBUNDLED, { recursive: true, force: true });
 }

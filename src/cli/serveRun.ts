@@ -1,9 +1,9 @@
 import type { SessionOptions } from '../server/sessionOptions.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
-import { startBridge } from './runtime.js';
 import { screenshotUrls, type ServeConfig } from './serveOptions.js';
 import { Shutdown } from './shutdown.js';
+import { StartupMarks } from './startupMarks.js';
 import { openSource } from './source.js';
 
 const EXIT_GRACE_MS = 3000;
@@ -42,11 +42,24 @@ export async function runServe(config: ServeConfig): Promise<number> {
   const tap = new LogTap();
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
   const shutdown = new Shutdown(); // before the source opens (issue 12)
-  const server = loadServerModules(config);
+  const marks = new StartupMarks();
+  marks.mark('main');
   log.debug('opening the source');
+  // The source first: connecting to the desktop waits on its servers, and the bridge, the
+  // translators and the MCP side load meanwhile (issue 15: spawn → first read).
+  const opening = openSource('serve', config.source);
+  const runtime = import('./runtime.js');
+  runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
+  const server = loadServerModules(config);
+  void server.then(
+    () => marks.mark('serverModules'),
+    () => undefined,
+  );
   let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
-  const source = await shutdown.during(openSource('serve', config.source), (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
+  const source = await shutdown.during(opening, (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
   if (!source) return stopEarly(shutdown, log);
+  marks.mark('sourceOpen');
+  const { startBridge } = await runtime;
   const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
   const bridge = await shutdown.during(
     startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
@@ -54,6 +67,7 @@ export async function runServe(config: ServeConfig): Promise<number> {
   );
   if (!bridge) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
+  marks.mark('firstRead');
 
   const { SessionHub, http: httpModule, stdio, a2c, consoleModule, ...parts } = await server;
   const ownerConsole = config.console && consoleModule ? new consoleModule.OwnerConsole() : undefined;
@@ -85,6 +99,8 @@ export async function runServe(config: ServeConfig): Promise<number> {
     stdioClosed = (await stdio.serveStdio(hub)).closed;
     log.info(`serving ${source.description} on stdio`);
   }
+  marks.mark('serving');
+  log.debug('start-up milestones', marks.all());
   // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
   await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
   // A platform handle that outlives close() (a D-Bus socket, an X connection) must not keep a

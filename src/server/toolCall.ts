@@ -13,6 +13,7 @@ import { PAUSED_MESSAGE } from './console/pause.js';
 import type { Connection, SessionHub } from './hub.js';
 import { startProgress } from './progress.js';
 import { READ_TOOL, READ_TOOL_NAME, readWindowsResult } from './readTool.js';
+import { sharedSchemaValidator } from './schemaValidator.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -113,6 +114,7 @@ function approvalSession(connection: Connection, extra: Extra): ApprovalSession 
   return {
     ...session,
     elicit: async (message, signal) => {
+      await sharedSchemaValidator.load(); // the SDK checks the answer with it, synchronously
       const answer = await connection.server.elicitInput(
         { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } },
         // On HTTP the question travels on the call's own response stream; a human may take minutes.

@@ -4,7 +4,7 @@
  * `serve --http` prints works when run as printed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -59,21 +59,28 @@ describe('gui-bridge CLI start-up', () => {
       .split('\n')
       .filter((l) => l.startsWith('LOADED file:'))
       .map((l) => l.slice('LOADED '.length));
-    return urls
-      .filter((u) => !u.startsWith(pathToFileURL(dir).href))
-      .map((u) => u.slice(pathToFileURL(ROOT).href.length + 1))
-      .sort();
+    const files = urls.filter((u) => !u.startsWith(pathToFileURL(dir).href)).map((u) => u.slice(pathToFileURL(ROOT).href.length + 1));
+    return [...new Set(files.flatMap(sourcesOf))].sort();
+  }
+
+  // The build bundles the CLI (scripts/bundle.mjs): a loaded chunk stands for the sources in it;
+  // a file outside the bundle (node_modules, or a build without it) for itself.
+  const bundleInputs = JSON.parse(readFileSync(join(ROOT, 'dist/bundle-inputs.json'), 'utf8')) as Record<string, string[]>;
+  function sourcesOf(file: string): string[] {
+    const inputs = bundleInputs[file];
+    if (inputs) return inputs;
+    return [file.startsWith('dist/') && !file.includes('node_modules/') ? file.slice('dist/'.length).replace(/\.js$/, '.ts') : file];
   }
 
   test('--version and --help load no module but the CLI entry and its version', () => {
-    expect(loadedModules(['--version'])).toEqual(['dist/src/cli.js', 'dist/src/version.js']);
-    expect(loadedModules(['--help'])).toEqual(['dist/src/cli.js', 'dist/src/version.js']);
+    expect(loadedModules(['--version'])).toEqual(['src/cli.ts', 'src/version.ts']);
+    expect(loadedModules(['--help'])).toEqual(['src/cli.ts', 'src/version.ts']);
   });
 
   test.each([['serve'], ['snapshot'], ['record']])('%s --help loads its option parsing only: no MCP SDK, bridge, server or platform code', (command) => {
     const loaded = loadedModules([command, '--help']);
-    expect(loaded).toContain(`dist/src/cli/${command}.js`);
-    expect(loaded.filter((m) => /node_modules|dist\/src\/(server|bridge|platform|translate)\/|dist\/translators\//.test(m))).toEqual([]);
+    expect(loaded).toContain(`src/cli/${command}.ts`);
+    expect(loaded.filter((m) => /node_modules|^src\/(server|bridge|platform|translate)\/|^translators\//.test(m))).toEqual([]);
   });
 
   test('a signal while the source is still opening: clean stop, exit code 0', async () => {

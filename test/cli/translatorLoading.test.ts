@@ -6,6 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const CLI = resolve(import.meta.dirname, '../../dist/src/cli.js');
@@ -20,6 +24,28 @@ const OUTSIDE = `export const outside = {
 };
 `;
 writeFileSync(join(dir, 'outside.mjs'), OUTSIDE);
+// An author's translator built on the public SDK entry (what `gui-bridge/translate` resolves to in
+// an install): its BridgeError and zod must be the CLI's own, one identity (the build bundles both).
+const SDK_ENTRY = pathToFileURL(resolve(import.meta.dirname, '../../dist/src/sdk/translate.js')).href;
+const WITH_SDK = `import { BridgeError, defineAction, defineTranslator, z } from ${JSON.stringify(SDK_ENTRY)};
+const check = defineAction({
+  name: 'check_order',
+  title: 'Check order',
+  description: 'Refuses any order number but 1.',
+  kind: 'read',
+  input: z.object({ order: z.number().int() }),
+  run: async (args) => {
+    if (args.order !== 1) throw new BridgeError('validation_failed', 'No such order.', { fields: [{ field: 'order', message: 'only 1 exists' }] });
+    return { ok: true };
+  },
+});
+export default defineTranslator({
+  id: 'with-sdk',
+  match: { title: /^Order Editor/ },
+  translate: (window) => ({ summary: 'Read with the SDK: ' + window.title, blocks: [], actions: [check] }),
+});
+`;
+writeFileSync(join(dir, 'withSdk.mjs'), WITH_SDK);
 writeFileSync(join(dir, 'nothing.mjs'), 'export const answer = 42;\n');
 writeFileSync(join(dir, 'throws.mjs'), "throw new Error('broken at load');\n");
 
@@ -56,6 +82,33 @@ describe('--translator PATH|PACKAGE', () => {
       expect(stdout).toBe('');
       expect(stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(stderr).toMatch(message);
+    }
+  });
+});
+
+describe('a translator built on gui-bridge/translate, served by the built CLI', () => {
+  it("throws the CLI's own BridgeError: the client gets its code and fields; its zod input converts", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'serve', '--demo', '--translator', './withSdk.mjs'],
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir },
+      stderr: 'ignore',
+    });
+    const client = new Client({ name: 'identity-test', version: '1' });
+    await client.connect(transport);
+    try {
+      const tool = (await client.listTools()).tools.find((t) => t.name.endsWith('check_order'));
+      expect(tool?.inputSchema).toMatchObject({ type: 'object', properties: { order: { type: 'integer' } }, required: ['order'] });
+      const result = (await client.callTool({ name: tool?.name ?? '', arguments: { order: 2 } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({
+        code: 'validation_failed',
+        message: 'No such order.',
+        fields: [{ field: 'order', message: 'only 1 exists' }],
+      });
+    } finally {
+      await client.close();
     }
   });
 });

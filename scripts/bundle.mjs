@@ -1,0 +1,125 @@
+// The package's entry points as one bundle with shared chunks (issue 15: spawn → first read).
+// Node loads hundreds of small ES modules (ours, zod's, the MCP SDK's) slowly: resolving, reading
+// and linking each costs more than compiling the code. `npm run build` runs this after tsc and
+// writes over tsc's entry files in dist/src (cli.js, index.js, sdk/translate.js, sdk/testing.js);
+// the chunks they share land beside them. Every module is in exactly one chunk, so the CLI and an
+// external translator that imports `gui-bridge/translate` share one zod, one BridgeError class.
+// tsc's other files stay (declarations, and the few modules kept out of the bundle, below).
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'dist/src');
+const ENTRIES = ['src/cli.ts', 'src/index.ts', 'src/sdk/translate.ts', 'src/sdk/testing.ts'];
+/** Chunk files carry this prefix: a rebuild removes the previous ones. */
+const CHUNK_PREFIX = 'bundle-';
+
+/**
+ * Loaded by the user's own Node from node_modules, not bundled: native or dynamically required
+ * packages (x11 loads its extensions by computed name), optional platform packages, and the
+ * TypeScript compiler (development only).
+ */
+const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork/nut-js', 'node-window-manager', 'typescript', 'playwright-core'];
+
+/** Our modules that find files next to themselves (import.meta.url): they stay tsc's files. */
+const OWN_EXTERNAL = ['src/server/console/assets.ts', 'src/platform/linux/wayland/desktop/a11yBusName.ts'];
+
+/**
+ * The SDK's `Server` builds an Ajv validator when it is given none; every session gives it ours
+ * (src/server/schemaValidator.ts, which loads Ajv only when a form answer is checked), so the
+ * server's static import of Ajv is replaced by a class that says so if it is ever reached.
+ */
+const NO_DEFAULT_AJV = `export class AjvJsonSchemaValidator {
+  constructor() { throw new Error('gui-bridge: every SDK Server is given its own JSON Schema validator (schemaValidator.ts)'); }
+}`;
+
+/**
+ * zod's 50 locales are exported from its entry points (z.locales), but only English is used by
+ * default: the others are loaded from zod's CommonJS build the first time one is called.
+ */
+function lazyLocales(source) {
+  const names = [...source.matchAll(/export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";/g)].map((m) => [m[1], m[2]]);
+  if (names.length < 2) throw new Error('zod/v4/locales/index.js changed shape: update scripts/bundle.mjs');
+  const lines = names.filter(([name]) => name !== 'en').map(([name, file]) => `export const ${name} = (...args) => locale('${file}')(...args);`);
+  return [
+    `import { createRequire } from 'node:module';`,
+    `export { default as en } from './en.js';`,
+    `const requireZod = createRequire(import.meta.url);`,
+    `const locale = (file) => { const loaded = requireZod('zod/v4/locales/' + file + '.cjs'); return loaded.default ?? loaded; };`,
+    ...lines,
+  ].join('\n');
+}
+
+const rewrites = {
+  name: 'gui-bridge-bundle',
+  setup(b) {
+    b.onResolve({ filter: /\.js$/ }, (args) => {
+      if (args.importer.includes('/node_modules/')) {
+        if (args.path === '../validation/ajv-provider.js' && args.importer.endsWith('/sdk/dist/esm/server/index.js'))
+          return { path: 'no-default-ajv', namespace: 'gui-bridge' };
+        return undefined;
+      }
+      const source = resolve(dirname(args.importer), args.path.replace(/\.js$/, '.ts'));
+      const own = relative(ROOT, source);
+      if (!OWN_EXTERNAL.includes(own)) return undefined;
+      // Every importing chunk sits in dist/src: the path of tsc's file from there.
+      return { path: `./${relative('src', own).replace(/\.ts$/, '.js')}`, external: true };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'gui-bridge' }, () => ({ contents: NO_DEFAULT_AJV, loader: 'js' }));
+    b.onLoad({ filter: /node_modules\/zod\/v4\/locales\/index\.js$/ }, (args) => ({
+      contents: lazyLocales(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+if (!existsSync(join(OUT, 'cli.js'))) throw new Error('run tsc first (npm run build): the bundle goes over its dist/src');
+for (const file of readdirSync(OUT)) if (file.startsWith(CHUNK_PREFIX)) rmSync(join(OUT, file));
+
+const result = await build({
+  absWorkingDir: ROOT,
+  entryPoints: ENTRIES,
+  outbase: 'src',
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: `${CHUNK_PREFIX}[hash]`,
+  external: EXTERNAL_PACKAGES,
+  // CommonJS packages in the bundle (Ajv) call require(): give each chunk a real one.
+  banner: { js: `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);` },
+  // Less to parse; names stay (error classes and stack traces keep theirs).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
+  logLevel: 'warning',
+  plugins: [rewrites],
+  metafile: true,
+});
+
+// Every relative import of the output (chunks, and tsc's files kept out of the bundle) must exist.
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const code = readFileSync(join(ROOT, file), 'utf8');
+  for (const [, target] of code.matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g)) {
+    if (!existsSync(join(ROOT, dirname(file), target))) throw new Error(`${file} imports ${target}, which the build does not have`);
+  }
+}
+
+// Which sources each output file holds (dist/bundle-inputs.json, not packed): test/cli/startup.test.ts
+// checks from it that a command loads only the code it uses.
+const inputs = Object.fromEntries(
+  Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, output]) => [
+      file,
+      Object.keys(output.inputs)
+        .map((input) => input.replace(/^.*node_modules\//, 'node_modules/'))
+        .sort(),
+    ]),
+);
+writeFileSync(join(ROOT, 'dist/bundle-inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
