@@ -11,6 +11,7 @@ import type { Snapshot } from '../../src/protocol/schemas.js';
 import { structured } from '../helpers/demoServer.js';
 import { waitFor } from './helpers/desktop.js';
 import { openWaylandBridge, waylandStack, type WaylandBridge } from './helpers/waylandStack.js';
+import { editedText, editingSteps } from './helpers/editingSteps.js';
 
 const stack = waylandStack(['gedit', 'zenity', 'gnome-calculator'], 'mutter');
 
@@ -55,16 +56,9 @@ describe.skipIf(stack.skip)('Wayland session (GNOME: mutter headless)', () => {
     // mutter focuses gedit once its window maps, which may follow its registration: the first
     // key is retried until accepted (a refused one presses nothing), then cleared with the rest.
     await waitFor(async () => ((await live.client.call(`${gedit.id}__type_text`, { text: 'x' })).isError ? undefined : true), 10_000);
-    const steps: Array<[string, Record<string, unknown>]> = [
-      ['press_keys', { keys: ['ctrl+a', 'BackSpace'] }],
-      ['type_text', { text: typed }],
-      ['press_keys', { keys: ['Home'] }],
-      ['type_text', { text: '> ' }],
-      ['press_keys', { keys: ['End', 'Return'] }],
-      ['type_text', { text: 'done' }],
-    ];
+    const steps = editingSteps(typed);
     for (const [tool, args] of steps) await call(tool, args);
-    const expected = JSON.stringify(`> ${typed}\ndone`).slice(1, -1);
+    const expected = editedText(typed);
     await waitFor(async () => ((await text()).includes(expected) ? true : undefined), 10_000);
     // mutter drops a keysym its keymap lacks: refused before anything is pressed, not typed half.
     const refused = structured(await live.client.call(`${gedit.id}__type_text`, { text: 'ab café' }));

@@ -16,6 +16,7 @@ import type { Snapshot } from '../../src/protocol/schemas.js';
 import { structured } from '../helpers/demoServer.js';
 import { waitFor } from './helpers/desktop.js';
 import { openWaylandBridge, waylandStack, type WaylandBridge } from './helpers/waylandStack.js';
+import { editedText, editingSteps } from './helpers/editingSteps.js';
 
 const stack = waylandStack(['gnome-calculator', 'gedit', 'xterm', 'swaymsg', 'wtype', 'grim', '/usr/bin/python3']);
 const TWO_WINDOWS = join(import.meta.dirname, 'fixtures', 'two_windows.py');
@@ -129,16 +130,9 @@ describe.skipIf(stack.skip)('Wayland session (sway)', () => {
     await call('type_text', { text: 'café' });
     await waitFor(async () => (await text()).includes('café'), 10_000);
     // GTK3 key bindings (ctrl+a, BackSpace, Home, End) need the full keymap of our virtual keyboard.
-    const steps: Array<[string, Record<string, unknown>]> = [
-      ['press_keys', { keys: ['ctrl+a', 'BackSpace'] }],
-      ['type_text', { text: typed }],
-      ['press_keys', { keys: ['Home'] }],
-      ['type_text', { text: '> ' }],
-      ['press_keys', { keys: ['End', 'Return'] }],
-      ['type_text', { text: 'done' }],
-    ];
+    const steps = editingSteps(typed);
     for (const [tool, args] of steps) await call(tool, args);
-    const expected = JSON.stringify(`> ${typed}\ndone`).slice(1, -1);
+    const expected = editedText(typed);
     const shown = await waitFor(async () => {
       const json = await text();
       return json.includes(expected) ? json : undefined;

@@ -141,16 +141,7 @@ export class AtspiClient {
 
   /** The unix pid of an application's bus connection. */
   async pidOf(bus: string): Promise<number> {
-    const link = this.connection.bus();
-    const [pid] = await link.call({
-      destination: 'org.freedesktop.DBus',
-      path: '/org/freedesktop/DBus',
-      interface: 'org.freedesktop.DBus',
-      member: 'GetConnectionUnixProcessID',
-      signature: 's',
-      body: [bus],
-    });
-    return Number(pid);
+    return this.connection.bus().unixPidOf(bus);
   }
 
   /** Forgets an application's peer socket (it quit, or its socket failed). */

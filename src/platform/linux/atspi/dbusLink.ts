@@ -107,6 +107,19 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     return this.closedReason !== null;
   }
 
+  /** The unix pid behind a bus connection (the message bus's own answer, not the peer's claim). */
+  async unixPidOf(bus: string): Promise<number> {
+    const [pid] = await this.call({
+      destination: DBUS.name,
+      path: DBUS.path,
+      interface: DBUS.iface,
+      member: 'GetConnectionUnixProcessID',
+      signature: 's',
+      body: [bus],
+    });
+    return Number(pid);
+  }
+
   call(call: DbusCall, timeoutMs = this.timeoutMs): Promise<unknown[]> {
     if (this.closedReason !== null) return Promise.reject(new AtspiError('disconnected', this.closedReason));
     const serial = this.serial++;

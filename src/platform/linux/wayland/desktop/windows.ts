@@ -39,15 +39,7 @@ export function waitForRegisteredAppOf(a11yAddress: string): WaitFor<string> {
             member: 'GetChildren',
           });
           for (const [bus] of (children ?? []) as Array<[string, string]>) {
-            const [appPid] = await link.call({
-              destination: 'org.freedesktop.DBus',
-              path: '/org/freedesktop/DBus',
-              interface: 'org.freedesktop.DBus',
-              member: 'GetConnectionUnixProcessID',
-              signature: 's',
-              body: [bus],
-            });
-            if (family.has(Number(appPid))) return bus;
+            if (family.has(await link.unixPidOf(bus))) return bus;
           }
           return undefined;
         } finally {
