@@ -23,8 +23,18 @@ const CHUNK_PREFIX = 'bundle-';
  */
 const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork/nut-js', 'node-window-manager', 'typescript', 'playwright-core'];
 
-/** Our modules that find files next to themselves (import.meta.url): they stay tsc's files. */
-const OWN_EXTERNAL = ['src/server/console/assets.ts', 'src/platform/linux/wayland/desktop/a11yBusName.ts'];
+/**
+ * Our modules that find files next to themselves, or run as their own process (`node module.js`,
+ * nodeCommand.ts), by import.meta.url: they stay tsc's files. Inside a chunk, import.meta.url is
+ * the chunk's, so a bundled one would read the wrong folder or run the whole chunk as a program.
+ */
+const OWN_EXTERNAL = [
+  'src/server/console/assets.ts',
+  'src/platform/linux/wayland/desktop/a11yBusName.ts',
+  'src/platform/linux/wayland/desktop/gnomeKeyboard.ts',
+];
+/** How a module of ours says it needs its own file (see OWN_EXTERNAL). */
+const NEEDS_OWN_FILE = /(?:nodeModuleCommand|isMainModule)\(import\.meta\.url\)|new URL\([^)]*import\.meta\.url\)/;
 
 /**
  * The SDK's `Server` builds an Ajv validator when it is given none; every session gives it ours
@@ -107,6 +117,14 @@ for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith
   const code = readFileSync(join(ROOT, file), 'utf8');
   for (const [, target] of code.matchAll(/(?:from|import\()\s*"(\.\.?\/[^"]+)"/g)) {
     if (!existsSync(join(ROOT, dirname(file), target))) throw new Error(`${file} imports ${target}, which the build does not have`);
+  }
+}
+
+// A module of ours that needs its own file must not have been bundled (a new one must be listed).
+for (const output of Object.values(result.metafile.outputs)) {
+  for (const input of Object.keys(output.inputs).filter((f) => f.startsWith('src/'))) {
+    if (NEEDS_OWN_FILE.test(readFileSync(join(ROOT, input), 'utf8')))
+      throw new Error(`${input} finds its own file by import.meta.url: add it to OWN_EXTERNAL in scripts/bundle.mjs`);
   }
 }
 
