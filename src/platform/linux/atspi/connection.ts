@@ -4,10 +4,10 @@
  * backoff once a bus is back. Never throws D-Bus failures at the process: they become health.
  */
 import { EventEmitter } from 'node:events';
-import { DbusLink, type DbusSignal } from './dbusLink.js';
+import { DbusLink, type DbusCall, type DbusSignal } from './dbusLink.js';
 import { enableA11yStatus } from './a11yStatus.js';
 import { AtspiError } from './errors.js';
-import { A11Y_BUS, DBUS, REGISTRY_NAME } from './names.js';
+import { A11Y_BUS, busDaemonCall, DBUS, REGISTRY_NAME } from './names.js';
 
 export interface AtspiConnectionOptions {
   /** Where to find the buses (DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS); default process.env. */
@@ -125,7 +125,7 @@ export class AtspiConnection extends EventEmitter<Events> {
     link.on('signal', (signal) => this.onSignal(signal));
     try {
       await link.call(addMatch(`type='signal',sender='${DBUS.name}',member='NameOwnerChanged',arg0='${REGISTRY_NAME}'`));
-      const [owned] = await link.call({ ...dbusCall('NameHasOwner'), signature: 's', body: [REGISTRY_NAME] });
+      const [owned] = await link.call(busDaemonCall('NameHasOwner', 's', [REGISTRY_NAME]));
       this.retryDelay = this.backoff.initialMs;
       this.setRegistry(owned === true);
     } catch (err) {
@@ -145,7 +145,7 @@ export class AtspiConnection extends EventEmitter<Events> {
     const session = await DbusLink.open(sessionAddress, { hello: true, timeoutMs: this.callTimeoutMs });
     try {
       // Without autoStart, asking an absent org.a11y.Bus would activate a second launcher.
-      const [owned] = await session.call({ ...dbusCall('NameHasOwner'), signature: 's', body: [A11Y_BUS.name] });
+      const [owned] = await session.call(busDaemonCall('NameHasOwner', 's', [A11Y_BUS.name]));
       if (owned !== true && !autoStart) throw new AtspiError('disconnected', 'org.a11y.Bus is not running on the session bus');
       const call = { destination: A11Y_BUS.name, path: A11Y_BUS.path, interface: A11Y_BUS.iface, member: 'GetAddress' };
       const [address] = await session.call({ ...call, noAutoStart: !autoStart });
@@ -199,11 +199,7 @@ export class AtspiConnection extends EventEmitter<Events> {
   }
 }
 
-function dbusCall(member: string): { destination: string; path: string; interface: string; member: string } {
-  return { destination: DBUS.name, path: DBUS.path, interface: DBUS.iface, member };
-}
-
 /** An AddMatch call for the bus daemon. */
-export function addMatch(rule: string): { destination: string; path: string; interface: string; member: string; signature: string; body: unknown[] } {
-  return { ...dbusCall('AddMatch'), signature: 's', body: [rule] };
+export function addMatch(rule: string): DbusCall {
+  return busDaemonCall('AddMatch', 's', [rule]);
 }

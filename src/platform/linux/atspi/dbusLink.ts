@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import clientHandshake from 'dbus-next/lib/handshake.js';
 import { openSocket, socketTarget } from './address.js';
 import { AtspiError } from './errors.js';
-import { DBUS } from './names.js';
+import { busDaemonCall } from './names.js';
 import { MessageWriter } from './wire.js';
 import { MessageReader, type WireMessage } from './wireRead.js';
 
@@ -97,7 +97,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     link.timeoutMs = options.timeoutMs;
     await link.authenticate(options.timeoutMs);
     if (options.hello) {
-      const [name] = await link.call({ destination: DBUS.name, path: DBUS.path, interface: DBUS.iface, member: 'Hello' });
+      const [name] = await link.call(busDaemonCall('Hello'));
       link.uniqueName = typeof name === 'string' ? name : null;
     }
     return link;
@@ -109,14 +109,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
 
   /** The unix pid behind a bus connection (the message bus's own answer, not the peer's claim). */
   async unixPidOf(bus: string): Promise<number> {
-    const [pid] = await this.call({
-      destination: DBUS.name,
-      path: DBUS.path,
-      interface: DBUS.iface,
-      member: 'GetConnectionUnixProcessID',
-      signature: 's',
-      body: [bus],
-    });
+    const [pid] = await this.call(busDaemonCall('GetConnectionUnixProcessID', 's', [bus]));
     return Number(pid);
   }
 

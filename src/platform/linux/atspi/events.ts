@@ -9,7 +9,7 @@ import type { AtspiClient } from './client.js';
 import { addMatch, type AtspiConnection, type Health } from './connection.js';
 import type { DbusLink, DbusSignal } from './dbusLink.js';
 import { decodeSignal, EVENT_INTERFACES, WATCHED_EVENTS, type DecodedEvent } from './eventDecode.js';
-import { IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
+import { busDaemonCall, IFACE, REGISTRY_NAME, REGISTRY_PATH, ROOT_PATH } from './names.js';
 import { formatRef } from './refs.js';
 import { TopLevelIndex } from './topLevels.js';
 import { claimOf, StateEcho } from './echo.js';
@@ -84,14 +84,7 @@ export class AtspiEvents extends EventEmitter<Events> {
   private async register(link: DbusLink): Promise<void> {
     try {
       await Promise.all(EVENT_INTERFACES.map((iface) => link.call(addMatch(`type='signal',interface='${iface}'`))));
-      const [owner] = await link.call({
-        destination: 'org.freedesktop.DBus',
-        path: '/org/freedesktop/DBus',
-        interface: 'org.freedesktop.DBus',
-        member: 'GetNameOwner',
-        signature: 's',
-        body: [REGISTRY_NAME],
-      });
+      const [owner] = await link.call(busDaemonCall('GetNameOwner', 's', [REGISTRY_NAME]));
       this.registryOwner = typeof owner === 'string' ? owner : null;
       // at-spi2-core ≥ 2.46 takes (event, properties, app bus name); older registries only the event.
       await Promise.all(

@@ -4,6 +4,7 @@
  * activate a second launcher, and ours would exit (docs/linux-desktop-notes.md).
  */
 import { DbusLink, type DbusCall } from '../atspi/dbusLink.js';
+import { busDaemonCall } from '../atspi/names.js';
 
 const CALL_TIMEOUT_MS = 3000;
 
@@ -21,14 +22,7 @@ async function callOnce(address: string, call: DbusCall): Promise<unknown[]> {
 }
 
 export async function nameHasOwner(address: string, name: string): Promise<boolean> {
-  const [owned] = await callOnce(address, {
-    destination: 'org.freedesktop.DBus',
-    path: '/org/freedesktop/DBus',
-    interface: 'org.freedesktop.DBus',
-    member: 'NameHasOwner',
-    signature: 's',
-    body: [name],
-  });
+  const [owned] = await callOnce(address, busDaemonCall('NameHasOwner', 's', [name]));
   return owned === true;
 }
 

@@ -15,6 +15,7 @@
  */
 import type { KeyInput } from '../../probe.js';
 import { DbusLink } from '../atspi/dbusLink.js';
+import { busDaemonCall } from '../atspi/names.js';
 import { parseChords } from '../input/chord.js';
 import { InputError } from '../input/errors.js';
 import { charToKeysym } from '../input/keysyms.js';
@@ -91,14 +92,7 @@ export class RemoteDesktopKeyboard {
   static async start(bus: RemoteDesktopBus, layout: KeysymLayout = null): Promise<RemoteDesktopKeyboard | null> {
     try {
       // The name is checked first: a call to an absent name would let the bus try to activate it.
-      const [owned] = await bus.call({
-        destination: 'org.freedesktop.DBus',
-        path: '/org/freedesktop/DBus',
-        interface: 'org.freedesktop.DBus',
-        member: 'NameHasOwner',
-        signature: 's',
-        body: [REMOTE_DESKTOP.name],
-      });
+      const [owned] = await bus.call(busDaemonCall('NameHasOwner', 's', [REMOTE_DESKTOP.name]));
       if (owned !== true) throw new Error('no remote desktop service');
       const [path] = await bus.call({
         destination: REMOTE_DESKTOP.name,
