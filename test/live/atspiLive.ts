@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { AtspiAccess, type AtspiApplication } from '../../src/platform/linux/atspi/index.js';
+import { IFACE } from '../../src/platform/linux/atspi/names.js';
+import type { ObjRef } from '../../src/platform/linux/atspi/refs.js';
 import { ADOPTED } from '../../src/platform/linux/atspi/statusBars.js';
 import { desktopProcessEnv, type Desktop } from '../../src/platform/linux/desktop/index.js';
 import { waitFor } from './helpers/desktop.js';
@@ -73,3 +75,29 @@ export function findNode(root: A11yNode, predicate: (node: A11yNode) => boolean)
 }
 
 export const FULL_BUDGET = { maxNodes: 20_000, maxDepth: 200, deadlineMs: 10_000 };
+
+export interface Recorded {
+  /** Interface → object paths called on it (a Properties call counts for the interface it reads). */
+  byInterface: Map<string, Set<string>>;
+  children: Set<string>;
+}
+
+/** Records every call of `run` by the interface it addresses. */
+export async function recordCalls<T>(access: AtspiAccess, run: () => Promise<T>): Promise<{ result: T; calls: Recorded }> {
+  const client = access.client;
+  const original = client.call.bind(client);
+  const calls: Recorded = { byInterface: new Map(), children: new Set() };
+  client.call = (ref: ObjRef, iface: string, member: string, signature?: string, body?: unknown[], timeoutMs?: number) => {
+    const target = iface === IFACE.properties ? String(body?.[0]) : iface;
+    const paths = calls.byInterface.get(target) ?? new Set<string>();
+    paths.add(`${ref.bus}${ref.path}`);
+    calls.byInterface.set(target, paths);
+    if (member === 'GetChildren') calls.children.add(`${ref.bus}${ref.path}`);
+    return original(ref, iface, member, signature, body, timeoutMs);
+  };
+  try {
+    return { result: await run(), calls };
+  } finally {
+    client.call = original;
+  }
+}

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtspiAccess } from '../../src/platform/linux/atspi/index.js';
 import { IFACE } from '../../src/platform/linux/atspi/names.js';
-import { parseRef, type ObjRef } from '../../src/platform/linux/atspi/refs.js';
+import { parseRef } from '../../src/platform/linux/atspi/refs.js';
 import { readWindowTree } from '../../src/platform/linux/atspi/treeReader.js';
 import { ToolkitCache } from '../../src/platform/linux/atspi/toolkits.js';
 import type { A11yNode, WindowTree } from '../../src/platform/probe.js';
@@ -21,38 +21,12 @@ import { genericTranslator } from '../../translators/generic/index.js';
 import { gnomeCalculatorTranslator } from '../../translators/gnome-calculator/index.js';
 import { zenityTranslator } from '../../translators/zenity/index.js';
 import { displayStack, useDesktop } from './helpers/desktop.js';
-import { FULL_BUDGET, openAccess, waitForApp } from './atspiLive.js';
+import { FULL_BUDGET, openAccess, recordCalls, waitForApp } from './atspiLive.js';
 
 const stack = displayStack(['gedit', 'gnome-calculator', 'zenity', 'featherpad']);
 
 /** Interfaces whose calls a read makes only where the node has them. */
 const GUARDED = [IFACE.text, IFACE.value, IFACE.action, IFACE.table, IFACE.selection, IFACE.component];
-
-interface Recorded {
-  /** Interface → object paths called on it (a Properties call counts for the interface it reads). */
-  byInterface: Map<string, Set<string>>;
-  children: Set<string>;
-}
-
-/** Records every call of `run` by the interface it addresses. */
-async function recordCalls<T>(access: AtspiAccess, run: () => Promise<T>): Promise<{ result: T; calls: Recorded }> {
-  const client = access.client;
-  const original = client.call.bind(client);
-  const calls: Recorded = { byInterface: new Map(), children: new Set() };
-  client.call = (ref: ObjRef, iface: string, member: string, signature?: string, body?: unknown[], timeoutMs?: number) => {
-    const target = iface === IFACE.properties ? String(body?.[0]) : iface;
-    const paths = calls.byInterface.get(target) ?? new Set<string>();
-    paths.add(`${ref.bus}${ref.path}`);
-    calls.byInterface.set(target, paths);
-    if (member === 'GetChildren') calls.children.add(`${ref.bus}${ref.path}`);
-    return original(ref, iface, member, signature, body, timeoutMs);
-  };
-  try {
-    return { result: await run(), calls };
-  } finally {
-    client.call = original;
-  }
-}
 
 function nodesOf(root: A11yNode): A11yNode[] {
   const out: A11yNode[] = [];

@@ -63,6 +63,13 @@ describe('TopLevelIndex', () => {
     expect(await index.topLevelOf({ bus: BUS, path: '/org/a11y/atspi/accessible/root' })).toBeNull();
   });
 
+  it('names the ancestors it walked to place a new object, up to the first one it knew', async () => {
+    const fake = app();
+    const index = new TopLevelIndex(new FakeClient(fake));
+    expect(await index.locate({ bus: BUS, path: '/n/txt' })).toEqual({ top: `${BUS}/n/win`, walked: [`${BUS}/n/box`, `${BUS}/n/win`] });
+    expect(await index.locate({ bus: BUS, path: '/n/box' })).toEqual({ top: `${BUS}/n/win`, walked: [] });
+  });
+
   it('learns children from children-changed and forgets what died', async () => {
     const fake = app();
     const index = new TopLevelIndex(new FakeClient(fake));

@@ -75,11 +75,13 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);
     expect(tree.root.children[0]?.value).toBe('héllo');
     expect(policyFor({ ...GTK3, application: 'gedit' }).clampTextRange).toBe(false);
-    // VCL's objects are not GTK's accessibles: their interfaces are asked, and only LibreOffice keeps closed menus.
+    // VCL's objects are not GTK's accessibles: their interfaces are asked, and LibreOffice keeps closed menus only.
     expect(interfacesByRole('label', { ...GTK3, application: 'soffice' })).toBeNull();
     expect(interfacesByRole('label', GTK3)).not.toBeNull();
-    expect(policyFor({ ...GTK3, application: 'soffice' }).keepClosedMenus).toBe(true);
-    expect(policyFor(GTK3).keepClosedMenus).toBe(false);
+    expect(policyFor({ ...GTK3, application: 'soffice' }).keepSubtrees).toBe('closed_menus');
+    expect(policyFor(GTK3).keepSubtrees).toBe('hidden');
+    expect(policyFor({ name: 'gtk', version: '4.12.5' }).keepSubtrees).toBeNull();
+    expect(policyFor(QT6).keepSubtrees).toBeNull();
   });
 
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {

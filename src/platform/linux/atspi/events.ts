@@ -31,6 +31,8 @@ export interface AtspiEventRecord {
   topLevel: string | null;
   /** performance.now() when the signal arrived. */
   receivedAt: number;
+  /** Ancestors of a source not seen before, walked to find its window (topLevels.ts `locate`). */
+  ancestors?: string[];
 }
 
 /** State changes of a top-level that are window-level facts (activity, modality, visibility). */
@@ -111,10 +113,10 @@ export class AtspiEvents extends EventEmitter<Events> {
     if (event.category === 'window') this.markWindows();
     if (event.child && event.detail.startsWith('add')) this.topLevels.noteChild(event.source, event.child);
     const dying = event.member === 'state-changed' && event.detail === 'defunct' && event.detail1 === 1;
-    const lookup = dying ? Promise.resolve(this.topLevels.knownTopLevelOf(event.source)) : this.topLevels.topLevelOf(event.source);
-    void lookup.then((top) => {
+    const lookup = dying ? Promise.resolve({ top: this.topLevels.knownTopLevelOf(event.source), walked: [] }) : this.topLevels.locate(event.source);
+    void lookup.then(({ top, walked }) => {
       if (dying) this.topLevels.forget(event.source);
-      this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt });
+      this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt, ...(walked.length > 0 ? { ancestors: walked } : {}) });
       if (!top) return;
       this.touches.add(top, formatRef(event.source), scopeOf(event), verdict === 'doubt' ? claimOf(event) : undefined);
       if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();

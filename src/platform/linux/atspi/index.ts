@@ -9,7 +9,7 @@ import { AtspiClient, type ClientOptions } from './client.js';
 import { AtspiConnection, type AtspiConnectionOptions, type Health } from './connection.js';
 import { wrapError } from './errors.js';
 import { AtspiEvents } from './events.js';
-import { ClosedMenus } from './closedMenus.js';
+import { KeptSubtrees } from './keptSubtrees.js';
 import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
 import { Responsiveness } from './responsiveness.js';
@@ -47,8 +47,8 @@ export class AtspiAccess {
   private responsivenessListeners: Array<(bus: string, responding: boolean) => void> = [];
   /** Each window's last tree, for re-reading only what events touched (incremental.ts). */
   private readonly trees: IncrementalTrees;
-  /** Closed menus kept between reads where the toolkit allows it (closedMenus.ts). */
-  private readonly closedMenus = new ClosedMenus();
+  /** Unseen subtrees kept between reads where the toolkit allows it (keptSubtrees.ts). */
+  private readonly keptSubtrees = new KeptSubtrees();
 
   private constructor(
     readonly connection: AtspiConnection,
@@ -70,9 +70,10 @@ export class AtspiAccess {
     // Events may have been lost while the bus was away: no kept tree can be trusted after it.
     connection.on('health', () => {
       this.trees.clear();
-      this.closedMenus.clear();
+      this.keptSubtrees.clear();
     });
-    this.events.on('event', (event) => this.closedMenus.noteEvent(event.source));
+    // A new object's event names no kept object; the ancestors walked to place it do.
+    this.events.on('event', (event) => [event.source, ...(event.ancestors ?? [])].forEach((ref) => this.keptSubtrees.noteEvent(ref)));
   }
 
   /** Connects (or keeps trying in the background: see `health`) and starts the change feed. */
@@ -108,7 +109,7 @@ export class AtspiAccess {
       throw wrapError(err, 'readTree', ref);
     });
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
-    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel, closedMenus: this.closedMenus });
+    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees });
     for (const part of read) this.events.echo.remember(part);
     return tree;
   }

@@ -23,7 +23,7 @@ export class Prefetcher {
     /** Reads started ahead stop at this many (the node budget). */
     private readonly limit: number,
     private readonly maxDepth: number,
-    /** Nodes whose children the walk will not ask for (a kept closed menu): nothing read ahead there. */
+    /** Nodes whose children the walk will not ask for (a kept subtree, keptSubtrees.ts): nothing read ahead there. */
     private readonly leaveChildren: (ref: ObjRef, facts: Facts) => boolean = () => false,
   ) {}
 

@@ -3,6 +3,7 @@
  * Version). The default is what libatspi and pyatspi send, which every bridge is tested with;
  * faster patterns are used only where the bridge is known to answer them (docs/toolkits.md).
  */
+import type { KeptKind } from './keptSubtrees.js';
 import type { ToolkitInfo } from './normalize.js';
 import { isGtk } from './normalize.js';
 
@@ -30,10 +31,11 @@ export interface ToolkitPolicy {
    */
   columnHeaders: 'children' | 'table_calls';
   /**
-   * Reuse a closed menu's items between reads while no event named them (closedMenus.ts):
-   * LibreOffice's menu bars are 60% of a Calc window and every change re-reads it all.
+   * Subtrees nobody sees, reused between reads while no event named them (keptSubtrees.ts):
+   * LibreOffice's closed menus are 60% of a Calc window, gedit's closed popovers 61% of its
+   * window, and every change re-reads it all. Only where the toolkit signals every change.
    */
-  keepClosedMenus: boolean;
+  keepSubtrees: KeptKind | null;
   /**
    * `Action.GetActions` lists every action, named or not (atk-bridge's action adaptor and GTK 4
    * build it from the same count as `NActions`): an empty or nameless list needs no asking again
@@ -67,7 +69,7 @@ const FAST: ToolkitPolicy = {
   insertLength: 'utf8_bytes',
   clampTextRange: false,
   columnHeaders: 'children',
-  keepClosedMenus: false,
+  keepSubtrees: null,
   actionListComplete: true,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
@@ -76,7 +78,7 @@ const SAFE: ToolkitPolicy = {
   insertLength: 'utf8_bytes',
   clampTextRange: true,
   columnHeaders: 'children',
-  keepClosedMenus: false,
+  keepSubtrees: null,
   actionListComplete: false,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
@@ -97,7 +99,14 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
  * as empty), so ranges are clamped as for unknown toolkits. Its menu bars are GTK menus that
  * report every change: closed menus are kept between reads.
  */
-const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepClosedMenus: true };
+const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus' };
+/**
+ * GTK 3's accessibles signal every change of what a kept subtree holds (map/unmap as `showing`,
+ * names, text, states, children added and removed), and its `Cache.GetItems` misses exactly the
+ * objects of closed popovers: hidden subtrees are kept between reads. GTK 4's cache lists every
+ * object already.
+ */
+const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden' };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
 export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {
@@ -115,6 +124,7 @@ export function isJava(toolkit: ToolkitInfo | undefined): boolean {
 
 export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
   if (isLibreOffice(toolkit)) return isGtk(toolkit) ? LIBREOFFICE : SAFE;
+  if (isGtk3(toolkit)) return GTK3;
   if (isGtk(toolkit)) return FAST;
   if (isQt(toolkit)) return QT;
   if (isJava(toolkit)) return JAVA;

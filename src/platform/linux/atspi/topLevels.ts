@@ -11,18 +11,35 @@ const MAX_ANCESTORS = 128;
 /** Past this many entries the cache starts over (objects of closed windows never announce it). */
 const MAX_ENTRIES = 50_000;
 
+/** Where an object is: its top-level, and the ancestors walked to find it (none when it was known). */
+export interface Location {
+  top: string | null;
+  /** The object's ancestors asked for, up to the first known one (included): a new object's place. */
+  walked: string[];
+}
+
+const NOWHERE: Location = { top: null, walked: [] };
+
 export class TopLevelIndex {
   private readonly topOf = new Map<string, string>();
-  private readonly pending = new Map<string, Promise<string | null>>();
+  private readonly pending = new Map<string, Promise<Location>>();
 
   constructor(private readonly client: AtspiClient) {}
 
   /** The ref of the top-level accessible holding `ref`; null for an application root or a lost object. */
-  topLevelOf(ref: ObjRef): Promise<string | null> {
-    if (ref.path === ROOT_PATH) return Promise.resolve(null);
+  async topLevelOf(ref: ObjRef): Promise<string | null> {
+    return (await this.locate(ref)).top;
+  }
+
+  /**
+   * The top-level holding `ref`, and for an object not seen before the ancestors walked: an event
+   * about a new object inside a kept subtree names no kept object itself (keptSubtrees.ts).
+   */
+  locate(ref: ObjRef): Promise<Location> {
+    if (ref.path === ROOT_PATH) return Promise.resolve(NOWHERE);
     const key = formatRef(ref);
     const known = this.topOf.get(key);
-    if (known) return Promise.resolve(known);
+    if (known) return Promise.resolve({ top: known, walked: [] });
     let walk = this.pending.get(key);
     if (!walk) {
       walk = this.resolve(ref).finally(() => this.pending.delete(key));
@@ -50,20 +67,20 @@ export class TopLevelIndex {
     for (const key of this.topOf.keys()) if (key.startsWith(`${bus}/`)) this.topOf.delete(key);
   }
 
-  private async resolve(ref: ObjRef): Promise<string | null> {
+  private async resolve(ref: ObjRef): Promise<Location> {
     const chain: string[] = [];
     let current = ref;
     for (let depth = 0; depth < MAX_ANCESTORS; depth++) {
       const key = formatRef(current);
       const known = this.topOf.get(key);
-      if (known) return this.settle(chain, known);
+      if (known) return { top: this.settle(chain, known), walked: [...chain.slice(1), key] };
       chain.push(key);
       const parent = await this.parentOf(current);
-      if (!parent) return null;
-      if (parent.path === ROOT_PATH) return this.settle(chain, key);
+      if (!parent) return { top: null, walked: chain.slice(1) };
+      if (parent.path === ROOT_PATH) return { top: this.settle(chain, key), walked: chain.slice(1) };
       current = parent;
     }
-    return null;
+    return { top: null, walked: chain.slice(1) };
   }
 
   private async parentOf(ref: ObjRef): Promise<ObjRef | null> {

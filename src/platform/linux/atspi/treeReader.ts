@@ -22,7 +22,7 @@ import { formatRef, type ObjRef } from './refs.js';
 import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
 import { cellRefs, isViewportTable, markRange, readCells, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
 import { wrapError } from './errors.js';
-import type { ClosedMenus } from './closedMenus.js';
+import type { KeptKind, KeptSubtrees } from './keptSubtrees.js';
 
 export interface TreeReadOptions {
   toolkit?: ToolkitInfo;
@@ -34,8 +34,8 @@ export interface TreeReadOptions {
   bounds?: boolean;
   /** Use `Cache.GetItems` as a hint (default true). */
   useCacheHints?: boolean;
-  /** Closed menus kept from earlier reads, used where the toolkit policy allows (closedMenus.ts). */
-  closedMenus?: ClosedMenus;
+  /** Unseen subtrees kept from earlier reads, used where the toolkit policy allows (keptSubtrees.ts). */
+  keptSubtrees?: KeptSubtrees;
   /** The role of the root's parent, when a subtree is read (nodeReader.ts `readNode`). */
   parentRole?: string;
   /** Spare no call (nodeReader.ts `ReadContext.thorough`): the reference for live checks. */
@@ -100,7 +100,7 @@ class TreeWalk {
   private readonly hardEnd: number;
   private prefetch: Prefetcher | null = null;
   private ctx: ReadContext | null = null;
-  private readonly menus: ClosedMenus | null;
+  private readonly kept: { store: KeptSubtrees; kind: KeptKind } | null;
 
   constructor(
     private readonly client: AtspiClient,
@@ -109,11 +109,12 @@ class TreeWalk {
   ) {
     this.lastAnswer = Date.now();
     this.hardEnd = this.lastAnswer + budget.deadlineMs * SLOW_APP_FACTOR;
-    this.menus = options.closedMenus && policyFor(options.toolkit).keepClosedMenus ? options.closedMenus : null;
+    const kind = policyFor(options.toolkit).keepSubtrees;
+    this.kept = options.keptSubtrees && kind ? { store: options.keptSubtrees, kind } : null;
   }
 
   async run(root: ObjRef): Promise<WindowTree> {
-    const menusSince = this.menus?.begin() ?? 0;
+    const keptSince = this.kept?.store.begin() ?? 0;
     const hints =
       this.options.useCacheHints === false
         ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() }
@@ -130,9 +131,9 @@ class TreeWalk {
       thorough: this.options.thorough,
     };
     this.ctx = ctx;
-    const menus = this.menus;
-    const keptMenu = menus ? (ref: ObjRef, facts: Facts) => menus.has(formatRef(ref), facts.role, facts.states) : undefined;
-    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, keptMenu);
+    const kept = this.kept;
+    const isKept = kept ? (ref: ObjRef, facts: Facts) => kept.store.has(kept.kind, formatRef(ref), facts.role, facts.states) : undefined;
+    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, isKept);
     const first = await this.within(this.prefetch.read(root, 0, this.options.parentRole)).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
     });
@@ -149,7 +150,7 @@ class TreeWalk {
       late = timedOut;
       if (timedOut) break;
     }
-    if (!late) this.menus?.keepFrom(first.node, menusSince);
+    if (!late) this.kept?.store.keepFrom(this.kept.kind, first.node, keptSince);
     if (!late) await this.adoptHidden(first.node);
     if (!late && policyFor(this.options.toolkit).columnHeaders === 'table_calls') await this.nameColumns(first.node);
     return {
@@ -188,10 +189,10 @@ class TreeWalk {
       return null;
     }
     const left = this.budget.maxNodes - this.nodeCount;
-    const kept = this.menus?.reuse(node);
-    if (kept && kept.nodes <= left) {
-      node.children = kept.children;
-      this.nodeCount += kept.nodes;
+    const reused = this.kept?.store.reuse(this.kept.kind, node);
+    if (reused && reused.nodes <= left) {
+      node.children = reused.children;
+      this.nodeCount += reused.nodes;
       return null;
     }
     const shape = entry.read.interfaces.has(IFACE.table) ? tableShape(node, total) : null;

@@ -1,0 +1,122 @@
+/**
+ * Subtrees nobody can see, kept between reads. Each change re-reads the whole window, and most of
+ * a window's objects are out of sight:
+ * - LibreOffice's menu bars hold ~1,560 of a Calc window's ~2,600 nodes (every item of every
+ *   closed menu): 60% of every re-read, and the re-reads an action waits for took 1–6 s under
+ *   load (docs/toolkits.md "LibreOffice");
+ * - 322 of gedit's 526 objects sit in closed popovers (the highlight-mode list: 154 rows and
+ *   their labels), and exactly those are missing from GTK 3's `Cache.GetItems`: each costs three
+ *   or four calls, 70% of a read's calls (docs/toolkits.md "GTK 3").
+ * A kept subtree's nodes are reused while no event has named any of them since the read that kept
+ * them began; an event that arrives during a read names an object after the read's start, so it is
+ * never lost. Its root is read afresh every time: once it shows (or, for a menu, opens), its
+ * subtree is read again. Applied where the toolkit policy says its objects report every change
+ * (`keepSubtrees`): GTK 3's accessibles (map/unmap, name, text, state and child changes all
+ * signal) and LibreOffice's menus (GTK menus).
+ */
+import type { A11yNode } from '../../probe.js';
+
+/** Which subtrees a toolkit's reads keep (toolkitPolicy.ts `keepSubtrees`). */
+export type KeptKind = 'closed_menus' | 'hidden';
+
+interface Kept {
+  kind: KeptKind;
+  children: A11yNode[];
+  /** The subtree root's ref and every ref below it. */
+  refs: string[];
+  nodes: number;
+  /** Event sequence number when the read that produced it began. */
+  since: number;
+  at: number;
+}
+
+/** A kept subtree is read again after this long even without events (a safety net for lost events). */
+export const MAX_AGE_MS = 60_000;
+/** Objects remembered with their last event; past this, everything kept is dropped. */
+const MAX_NOTED = 20_000;
+
+export class KeptSubtrees {
+  private seq = 0;
+  private readonly lastEvent = new Map<string, number>();
+  private readonly kept = new Map<string, Kept>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** An event named this object (its source, or a child it added or removed). */
+  noteEvent(ref: string): void {
+    if (this.lastEvent.size >= MAX_NOTED) this.clear();
+    this.lastEvent.set(ref, ++this.seq);
+  }
+
+  /** Marks the start of a read: what it keeps is valid from here. */
+  begin(): number {
+    return this.seq;
+  }
+
+  /** Whether the subtree at `ref` (role and states as just read) is kept and untouched: its children need no reading. */
+  has(kind: KeptKind, ref: string, role: string, states: readonly string[]): boolean {
+    if (!unseen(kind, { ref, role, name: '', states: [...states], children: [] }, false)) return false;
+    const kept = this.kept.get(ref);
+    if (!kept || kept.kind !== kind) return false;
+    const touched = this.now() - kept.at > MAX_AGE_MS || kept.refs.some((r) => (this.lastEvent.get(r) ?? 0) > kept.since);
+    if (touched) this.kept.delete(ref);
+    return !touched;
+  }
+
+  /** Copies of a kept subtree's children, if kept and untouched since; null to read them. */
+  reuse(kind: KeptKind, root: A11yNode): { children: A11yNode[]; nodes: number } | null {
+    if (!this.has(kind, root.ref, root.role, root.states)) return null;
+    const kept = this.kept.get(root.ref) as Kept;
+    return { children: structuredClone(kept.children), nodes: kept.nodes };
+  }
+
+  /** Keeps every unseen subtree of a finished read (complete subtrees only, the topmost of nested ones). */
+  keepFrom(kind: KeptKind, root: A11yNode, since: number): void {
+    const visit = (node: A11yNode) => {
+      if (unseen(kind, node, true) && complete(node)) {
+        const refs: string[] = [];
+        collectRefs(node, refs);
+        this.kept.set(node.ref, { kind, children: structuredClone(node.children), refs, nodes: refs.length - 1, since, at: this.now() });
+        return;
+      }
+      for (const child of node.children) visit(child);
+    };
+    visit(root);
+  }
+
+  /** Events may have been lost (the bus went away): nothing kept can be trusted. */
+  clear(): void {
+    this.kept.clear();
+    this.lastEvent.clear();
+  }
+}
+
+/** Whether nothing of this subtree is on screen (`withChildren`: once its children are known). */
+function unseen(kind: KeptKind, node: A11yNode, withChildren: boolean): boolean {
+  if (kind === 'closed_menus') return isClosedMenu(node, withChildren);
+  if (node.states.includes('showing')) return false;
+  return !withChildren || (node.children.length > 0 && !node.children.some(showingBelow));
+}
+
+/**
+ * A menu that is not open: not selected or expanded itself and, once its children are known,
+ * none of them on screen (an open menu's items are `showing`; the menu itself may show, in its bar).
+ */
+function isClosedMenu(node: A11yNode, withChildren: boolean): boolean {
+  if (node.role !== 'menu' || node.states.includes('selected') || node.states.includes('expanded')) return false;
+  return !withChildren || (node.children.length > 0 && !node.children.some(showingBelow));
+}
+
+function showingBelow(node: A11yNode): boolean {
+  return node.states.includes('showing') || node.children.some(showingBelow);
+}
+
+/** No cut anywhere below (a budget or deadline cut leaves `childCount` on the node). */
+function complete(node: A11yNode): boolean {
+  return node.children.every((child) => child.childCount === undefined && complete(child));
+}
+
+function collectRefs(node: A11yNode, into: string[]): void {
+  into.push(node.ref);
+  for (const child of node.children) collectRefs(child, into);
+}
