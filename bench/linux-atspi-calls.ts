@@ -1,10 +1,11 @@
 /**
  * Where a full window read goes (issue 15 goal 2): the D-Bus calls of one read of the gedit main
- * window and of gnome-calculator, by method, and the wall time of its phases: `Cache.GetItems`
+ * window and of gnome-calculator, by method (a window's first read, keeping nothing, and a read as
+ * the server makes it, hidden subtrees kept from its last read: keptSubtrees.ts), and the wall time of its phases: `Cache.GetItems`
  * alone (the reference every read starts with) against the whole read, with the CPU time this
  * process and the application spent in it. Then the spared calls' worth, A/B interleaved in the
  * same run: the tree read as served against the same read sparing nothing (every node asked its
- * attributes and relations, `thorough`). Same live private desktop as bench/linux-atspi.ts.
+ * attributes and relations, `thorough`; both keep nothing). Same live private desktop as bench/linux-atspi.ts.
  *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
  */
 import { cpus, loadavg } from 'node:os';
@@ -20,12 +21,15 @@ import { ms, summarise, table } from './stats.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const BUDGET = { maxNodes: 20_000, maxDepth: 200, deadlineMs: 10_000 };
 
-/** One read with every call counted by method. */
-async function tallied(access: AtspiAccess, ref: string, label: string): Promise<Map<string, number>> {
+/** One read with every call counted by method: as served (hidden subtrees kept), or keeping nothing (a window's first read). */
+async function tallied(access: AtspiAccess, ref: string, label: string, keepNothing: boolean): Promise<Map<string, number>> {
   const tally = new Map<string, number>();
+  const root = parseRef(ref);
+  const toolkit = await new ToolkitCache(access.client).get(root.bus);
   access.client.tally = tally;
   try {
-    await access.readTree(ref, BUDGET, label);
+    if (keepNothing) await readWindowTree(access.client, root, BUDGET, { toolkit });
+    else await access.readTree(ref, BUDGET, label);
   } finally {
     access.client.tally = null;
   }
@@ -112,7 +116,8 @@ try {
   for (const { label, app, pid } of apps) {
     const ref = app.topLevels[0]?.ref as string;
     await access.readTree(ref, BUDGET, label); // warm-up: JIT, the app's peer socket
-    calls.push(...breakdown(label, await tallied(access, ref, label)));
+    calls.push(...breakdown(`${label}, first read`, await tallied(access, ref, label, true)));
+    calls.push(...breakdown(`${label}, as served`, await tallied(access, ref, label, false)));
     times.push(...(await phases(access, ref, label, pid)));
     worth.push(...(await spared(access, ref, label)));
   }
