@@ -34,7 +34,9 @@ export function commandsOf(described: Record<string, unknown>): AppActionInfo[] 
     if (parameterType !== '' || (Array.isArray(state) && state.length > 0)) continue;
     commands.push({ name, label: labelOf(name), enabled: enabled === true });
   }
-  return commands.sort((a, b) => a.name.localeCompare(b.name));
+  // Action names are ASCII identifiers; localeCompare's first call loads ICU's collator (~9 ms of
+  // a server's start-up, issue 15).
+  return commands.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** "new-window" → "New window". */

