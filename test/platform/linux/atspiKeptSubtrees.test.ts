@@ -56,6 +56,29 @@ describe('closed menus kept between reads', () => {
     expect(menus.reuse('closed_menus', fileMenu(['enabled', 'selected']))).toBeNull();
   });
 
+  it('a kept menu reused by every read is still read again after MAX_AGE_MS from its last real read', () => {
+    let now = 0;
+    const menus = new KeptSubtrees(() => now);
+    menus.keepFrom('closed_menus', windowWith(fileMenu()), menus.begin());
+    now = MAX_AGE_MS / 2;
+    expect(menus.reuse('closed_menus', fileMenu())).not.toBeNull();
+    menus.keepFrom('closed_menus', windowWith(fileMenu()), menus.begin()); // the read that reused it
+    now = MAX_AGE_MS + 1;
+    expect(menus.reuse('closed_menus', fileMenu())).toBeNull();
+    menus.keepFrom('closed_menus', windowWith(fileMenu()), menus.begin()); // read afresh
+    expect(menus.reuse('closed_menus', fileMenu())).not.toBeNull();
+  });
+
+  it('forgets what expired when it keeps anew (the subtrees of closed windows)', () => {
+    let now = 0;
+    const menus = new KeptSubtrees(() => now);
+    menus.keepFrom('closed_menus', windowWith(fileMenu()), menus.begin());
+    expect(menus.size).toBe(1);
+    now = MAX_AGE_MS + 1;
+    menus.keepFrom('closed_menus', node('w2', 'frame', ['showing']), menus.begin());
+    expect(menus.size).toBe(0);
+  });
+
   it('reads a kept menu again after MAX_AGE_MS, and after clear()', () => {
     let now = 0;
     const menus = new KeptSubtrees(() => now);

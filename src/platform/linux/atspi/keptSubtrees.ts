@@ -72,16 +72,31 @@ export class KeptSubtrees {
 
   /** Keeps every unseen subtree of a finished read (complete subtrees only, the topmost of nested ones). */
   keepFrom(kind: KeptKind, root: A11yNode, since: number): void {
+    this.dropExpired(); // subtrees of closed windows are never asked for again
     const visit = (node: A11yNode) => {
       if (unseen(kind, node, true) && complete(node)) {
         const refs: string[] = [];
         collectRefs(node, refs);
-        this.kept.set(node.ref, { kind, children: structuredClone(node.children), refs, nodes: refs.length - 1, since, at: this.now() });
+        // A subtree this read reused keeps the age of its last real read: MAX_AGE_MS is a bound
+        // on how long a copy is trusted, however often the window is read.
+        const prior = this.kept.get(node.ref);
+        const at = prior && prior.kind === kind ? prior.at : this.now();
+        this.kept.set(node.ref, { kind, children: structuredClone(node.children), refs, nodes: refs.length - 1, since, at });
         return;
       }
       for (const child of node.children) visit(child);
     };
     visit(root);
+  }
+
+  /** How many subtrees are kept (tests). */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  private dropExpired(): void {
+    const now = this.now();
+    for (const [ref, kept] of this.kept) if (now - kept.at > MAX_AGE_MS) this.kept.delete(ref);
   }
 
   /** Events may have been lost (the bus went away): nothing kept can be trusted. */
