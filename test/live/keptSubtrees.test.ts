@@ -152,8 +152,12 @@ describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => 
     expect(await checkSecondRead(ref)).toBeGreaterThan(100);
   }, 60_000);
 
-  it.each(['mousepad', 'pluma', 'galculator'])('%s (GTK 3): hidden parts not asked again, and the state is the same', async (command) => {
-    const ref = await windowOf((await live.desktop.launch(command)).pid);
-    expect(await checkSecondRead(ref)).toBeGreaterThan(0);
-  }, 60_000);
+  it.each(['mousepad', 'pluma', 'galculator'])(
+    '%s (GTK 3): hidden parts not asked again, and the state is the same',
+    async (command) => {
+      const ref = await windowOf((await live.desktop.launch(command)).pid);
+      expect(await checkSecondRead(ref)).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
