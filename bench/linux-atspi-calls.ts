@@ -4,7 +4,7 @@
  * the server makes it, hidden subtrees kept from its last read: keptSubtrees.ts), and the wall time of its phases: `Cache.GetItems`
  * alone (the reference every read starts with) against the whole read, with the CPU time this
  * process and the application spent in it. Then the spared calls' worth, A/B interleaved in the
- * same run: the tree read as served against the same read sparing nothing (every node asked its
+ * same run: a first read (nothing kept) against the same read sparing nothing (every node asked its
  * attributes and relations, `thorough`; both keep nothing). Same live private desktop as bench/linux-atspi.ts.
  *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
  */
