@@ -1,11 +1,12 @@
 /**
  * Where a full window read goes (issue 15 goal 2): the D-Bus calls of one read of the gedit main
- * window and of gnome-calculator, by method (a window's first read, keeping nothing, and a read as
- * the server makes it, hidden subtrees kept from its last read: keptSubtrees.ts), and the wall time of its phases: `Cache.GetItems`
- * alone (the reference every read starts with) against the whole read, with the CPU time this
- * process and the application spent in it. Then the spared calls' worth, A/B interleaved in the
- * same run: a first read (nothing kept) against the same read sparing nothing (every node asked its
- * attributes and relations, `thorough`; both keep nothing). Same live private desktop as bench/linux-atspi.ts.
+ * window and of gnome-calculator, by method (a window's first read, keeping nothing, and a read
+ * as the server makes it, hidden subtrees kept from its last read: keptSubtrees.ts), and the wall
+ * time of its phases: `Cache.GetItems` alone (the reference every read starts with) against the
+ * whole read, with the CPU time this process and the application spent in it. Then the spared
+ * calls' worth, A/B interleaved in the same run: a first read against the same read sparing
+ * nothing (every node asked its attributes and relations, `thorough`; both keep nothing). Same
+ * live private desktop as bench/linux-atspi.ts.
  *   npx tsx bench/linux-atspi-calls.ts        (BENCH_ROUNDS=15 by default)
  */
 import { cpus, loadavg } from 'node:os';
