@@ -9,7 +9,7 @@
  * file URL is stable, and a data URL is renewed only when the window's content changed. For a
  * window-only window the pixels are the content: its URL changes exactly when they do.
  */
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,11 @@ import { isWindowOnly, type A11yNode, type Probe } from '../platform/probe.js';
 import { requireWindow } from '../translate/commonActions.js';
 import { defineAction } from '../translate/define.js';
 import type { ActionDef, BlockDraft, WindowView } from '../translate/types.js';
+import { lazyBuiltin } from '../util/lazyBuiltin.js';
 import { fitPng, type FitLimits } from './imageFit.js';
+
+/** Only screenshots hash: loaded when the first one is taken. */
+const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 
 export interface ScreenshotOptions extends FitLimits {
   urls: 'file' | 'inline';
@@ -142,7 +146,7 @@ export class ScreenshotStore {
     if (pixelsAreContent) {
       const png = await this.grab(nativeId);
       if (this.options.urls === 'file') return this.writeContentFile(winId, png);
-      return this.inlineUrl(winId, createHash('sha256').update(png).digest('hex'), async () => png);
+      return this.inlineUrl(winId, crypto().createHash('sha256').update(png).digest('hex'), async () => png);
     }
     if (this.options.urls === 'file') return this.writeFile(winId, await this.grab(nativeId));
     return this.inlineUrl(winId, JSON.stringify([view.summary, view.blocks]), () => this.grab(nativeId));
@@ -160,7 +164,7 @@ export class ScreenshotStore {
 
   /** A file named by its content: the same picture keeps its URL, a new one gets a new URL. */
   private writeContentFile(winId: string, png: Buffer): string {
-    const hash = createHash('sha256').update(png).digest('hex').slice(0, 16);
+    const hash = crypto().createHash('sha256').update(png).digest('hex').slice(0, 16);
     const path = join(this.dir, `${winId}-${hash}.png`);
     const previous = this.contentFiles.get(winId);
     if (previous !== path) {

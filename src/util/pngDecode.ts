@@ -3,7 +3,11 @@
  * RGBA, not interlaced (PNG spec: IHDR, IDAT…, filters None/Sub/Up/Average/Paeth per row).
  * Anything else is refused with a clear error; callers then keep the original bytes.
  */
-import { inflateSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { lazyBuiltin } from './lazyBuiltin.js';
+
+/** Loaded on the first decode: the bridge imports this file, few servers fit a screenshot. */
+const zlib = lazyBuiltin<typeof Zlib>('node:zlib');
 
 export interface DecodedImage {
   width: number;
@@ -38,7 +42,7 @@ export function decodePng(png: Buffer): DecodedImage {
     if (type === 'IEND') break;
     at += 12 + length;
   }
-  const raw = unfilter(inflateSync(Buffer.concat(idat)), width, height, channels);
+  const raw = unfilter(zlib().inflateSync(Buffer.concat(idat)), width, height, channels);
   return expand(raw, width, height, channels);
 }
 

@@ -83,6 +83,41 @@ describe('gui-bridge CLI start-up', () => {
     expect(loaded.filter((m) => /node_modules|^src\/(server|bridge|platform|translate)\/|^translators\//.test(m))).toEqual([]);
   });
 
+  // serve --all-apps on stdio: the modules it loads to open the desktop and answer (src/cli/serveRun.ts),
+  // from the build's chunks. Built-ins and tables that only rare paths use wait for that use.
+  test('serve on a desktop loads no node:crypto, node:zlib or x11 keysym table before its first answer', () => {
+    const sources = [
+      'src/cli/serveRun.ts',
+      'src/cli/source.ts',
+      'src/cli/config.ts',
+      'src/cli/translators.ts',
+      'src/cli/liveSource.ts',
+      'src/platform/linux/probe.ts',
+      'src/cli/runtime.ts',
+      'src/server/hub.ts',
+      'src/server/approval.ts',
+      'src/server/audit.ts',
+      'src/server/toolFilter.ts',
+      'src/server/stdio.ts',
+    ];
+    const chunks = sources.map((source) => {
+      const chunk = Object.entries(bundleInputs).find(([, inputs]) => inputs.includes(source))?.[0];
+      if (!chunk) throw new Error(`${source} is in no chunk of the build`);
+      return pathToFileURL(join(ROOT, chunk)).href;
+    });
+    const script = `import { createRequire } from 'node:module';
+for (const chunk of ${JSON.stringify(chunks)}) await import(chunk);
+const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+console.log(JSON.stringify({ builtins, packages: Object.keys(createRequire(import.meta.url).cache) }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const { builtins, packages } = JSON.parse(run.stdout) as { builtins: string[]; packages: string[] };
+    expect(packages.some((file) => file.endsWith('/x11/lib/xcore.js'))).toBe(true); // the desktop's modules did load
+    expect(builtins).toContain('net');
+    expect(builtins.filter((m) => m === 'crypto' || m === 'zlib')).toEqual([]);
+    expect(packages.filter((file) => file.endsWith('/x11/lib/keysyms.js'))).toEqual([]);
+  });
+
   test('a signal while the source is still opening: clean stop, exit code 0', async () => {
     // An "X server" that accepts the connection and never answers keeps the source opening.
     const sockets: Socket[] = [];

@@ -3,7 +3,7 @@
  * then dbus-next's own marshaller for its replies). Checks replies, remote errors, timeouts,
  * a closing peer, calls made to us, and malformed bodies.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,36 +27,50 @@ function reply(socket: Socket, msg: Incoming, signature: string, body: unknown[]
   socket.write(marshallMessage(new dbus.Message({ type: 2, serial: 1000 + msg.serial, replySerial: msg.serial as unknown as string, signature, body }))[0]);
 }
 
-/** Accepts one client: EXTERNAL auth, then hands every decoded message to `behaviour`. */
-function peerServer(path: string, behaviour: Behaviour, onMessage: (m: Incoming) => void = () => undefined): Promise<Server> {
+/** What the test server answers to one authentication line (with its \r\n). */
+type AuthAnswer = (line: string) => string;
+const ACCEPT: AuthAnswer = () => 'OK 0123456789abcdef0123456789abcdef\r\n';
+
+/** Accepts clients: authentication by `answerAuth` line by line, then hands every decoded message to `behaviour`. */
+function peerServer(
+  path: string,
+  behaviour: Behaviour,
+  onMessage: (m: Incoming) => void = () => undefined,
+  answerAuth: AuthAnswer = ACCEPT,
+  authLines: string[] = [],
+): Promise<Server> {
   const server = createServer((socket) => {
     let buffered = Buffer.alloc(0);
     let binary: PassThrough | null = null;
     socket.on('data', (chunk: Buffer) => {
       if (binary) return void binary.write(chunk);
       buffered = Buffer.concat([buffered, chunk]);
-      const text = buffered.toString('latin1');
-      if (text.includes('AUTH') && !text.includes('OK-SENT')) {
-        socket.write('OK 0123456789abcdef0123456789abcdef\r\n');
-        buffered = Buffer.from(text.replace(/AUTH[^\n]*\n/, 'OK-SENT'), 'latin1');
+      for (let end = buffered.indexOf('\r\n'); end >= 0 && !binary; end = buffered.indexOf('\r\n')) {
+        const line = buffered.subarray(0, end).toString('latin1').replace(/^\0/, '');
+        buffered = buffered.subarray(end + 2);
+        authLines.push(line);
+        if (line !== 'BEGIN') {
+          socket.write(answerAuth(line));
+          continue;
+        }
+        binary = new PassThrough();
+        unmarshalMessages(
+          binary,
+          (raw) => {
+            const msg = messageToJsFmt(raw) as unknown as Incoming;
+            onMessage(msg);
+            behaviour(msg, socket);
+          },
+          {},
+        );
+        binary.write(buffered);
       }
-      const begin = buffered.indexOf('BEGIN\r\n');
-      if (begin < 0) return;
-      binary = new PassThrough();
-      unmarshalMessages(
-        binary,
-        (raw) => {
-          const msg = messageToJsFmt(raw) as unknown as Incoming;
-          onMessage(msg);
-          behaviour(msg, socket);
-        },
-        {},
-      );
-      binary.write(buffered.subarray(begin + 'BEGIN\r\n'.length));
     });
   });
   return new Promise((resolve) => server.listen(path, () => resolve(server)));
 }
+
+const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 
 describe('DbusLink', () => {
   let dir: string;
@@ -152,6 +166,67 @@ describe('DbusLink', () => {
     await expect(l.call({ path: '/p', interface: 'x.Y', member: 'Bad', signature: 'u', body: [] })).rejects.toMatchObject({ code: 'bad_argument' });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(seen).toEqual([]);
+  });
+
+  it('authenticates with EXTERNAL and our uid, then BEGIN, on one socket', async () => {
+    const lines: string[] = [];
+    const path = join(dir, 'peer');
+    server = await peerServer(path, (msg, socket) => reply(socket, msg, 'u', [1]), undefined, ACCEPT, lines);
+    link = await DbusLink.open(`unix:path=${path}`, { hello: false, timeoutMs: 2000 });
+    await expect(link.call({ path: '/p', interface: 'x.Y', member: 'One' })).resolves.toEqual([1]);
+    expect(lines).toEqual([`AUTH EXTERNAL ${hex(String(process.getuid?.() ?? 0))}`, 'BEGIN']);
+  });
+
+  it('a server that refuses EXTERNAL gets cookie authentication on a new socket', async () => {
+    // DBUS_COOKIE_SHA1 reads the cookie from ~/.dbus-keyrings/<context>.
+    const home = join(dir, 'home');
+    mkdirSync(join(home, '.dbus-keyrings'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(home, '.dbus-keyrings', 'org_freedesktop_general'), '7 1700000000 c00k1e\n', { mode: 0o600 });
+    const savedHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const lines: string[] = [];
+      let connections = 0;
+      const path = join(dir, 'peer');
+      server = await peerServer(
+        path,
+        (msg, socket) => reply(socket, msg, 's', ['in']),
+        undefined,
+        (line) => {
+          if (line.startsWith('AUTH EXTERNAL')) return 'REJECTED DBUS_COOKIE_SHA1\r\n';
+          if (line.startsWith('AUTH DBUS_COOKIE_SHA1')) return `DATA ${hex('org_freedesktop_general 7 serverchallenge')}\r\n`;
+          if (line.startsWith('DATA ')) return ACCEPT(line);
+          return 'ERROR\r\n';
+        },
+        lines,
+      );
+      server.on('connection', () => connections++);
+      link = await DbusLink.open(`unix:path=${path}`, { hello: false, timeoutMs: 2000 });
+      await expect(link.call({ path: '/p', interface: 'x.Y', member: 'Who' })).resolves.toEqual(['in']);
+      expect(connections).toBe(2);
+      expect(lines.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+        'AUTH EXTERNAL',
+        'AUTH DBUS_COOKIE_SHA1',
+        'DATA ' + lines[2]!.split(' ')[1],
+        'BEGIN',
+      ]);
+    } finally {
+      process.env.HOME = savedHome;
+    }
+  });
+
+  it('an answer that is not D-Bus fails the open with a clear error', async () => {
+    const path = join(dir, 'peer');
+    server = await peerServer(
+      path,
+      () => undefined,
+      undefined,
+      () => 'HTTP/1.1 400 Bad Request\r\n',
+    );
+    await expect(DbusLink.open(`unix:path=${path}`, { hello: false, timeoutMs: 2000 })).rejects.toMatchObject({
+      code: 'disconnected',
+      message: expect.stringMatching(/authentication failed: unexpected authentication answer "HTTP\/1.1 400 Bad Request"/),
+    });
   });
 
   it('fails to open an address where nothing listens', async () => {

@@ -2,13 +2,14 @@
  * One D-Bus socket (a bus or an application's peer-to-peer socket) with raw method calls:
  * pipelined calls matched by serial, a timeout on every call, every pending call rejected when
  * the socket closes, and no exception escaping to the process (a D-Bus failure is a value).
- * Authentication is dbus-next's; messages go through our own codec (wire.ts, wireRead.ts):
+ * Authentication is ours (auth.ts; dbus-next's when a server refuses EXTERNAL); messages go
+ * through our own codec (wire.ts, wireRead.ts):
  * dbus-next's general one cost more CPU and garbage than the applications spent answering.
  */
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import clientHandshake from 'dbus-next/lib/handshake.js';
 import { openSocket, socketTarget } from './address.js';
+import { authenticateExternal, AuthRejected } from './auth.js';
 import { AtspiError } from './errors.js';
 import { busDaemonCall } from './names.js';
 import { MessageWriter } from './wire.js';
@@ -90,12 +91,12 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
   static async open(address: string, options: LinkOptions): Promise<DbusLink> {
     let link: DbusLink;
     try {
-      link = new DbusLink(openSocket(socketTarget(address)));
+      link = await DbusLink.authenticated(address, options.timeoutMs, 'external');
     } catch (err) {
-      throw new AtspiError('disconnected', `cannot open D-Bus address: ${errorText(err)}`);
+      if (!(err instanceof AuthRejected)) throw err;
+      // A server without EXTERNAL (a bus over TCP): dbus-next's cookie or anonymous handshake.
+      link = await DbusLink.authenticated(address, options.timeoutMs, 'dbus-next');
     }
-    link.timeoutMs = options.timeoutMs;
-    await link.authenticate(options.timeoutMs);
     if (options.hello) {
       const [name] = await link.call(busDaemonCall('Hello'));
       link.uniqueName = typeof name === 'string' ? name : null;
@@ -138,8 +139,29 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     this.shutdown('closed by us');
   }
 
-  /** dbus-next's client handshake on our socket; then we read the stream ourselves. */
-  private authenticate(timeoutMs: number): Promise<void> {
+  private static async authenticated(address: string, timeoutMs: number, how: 'external' | 'dbus-next'): Promise<DbusLink> {
+    // Loaded only for a server that refused EXTERNAL (it loads node:crypto); before the socket
+    // opens, so that its connect event cannot pass while the module loads.
+    const cookieOrAnonymous = how === 'dbus-next' ? (await import('dbus-next/lib/handshake.js')).default : undefined;
+    let link: DbusLink;
+    try {
+      link = new DbusLink(openSocket(socketTarget(address)));
+    } catch (err) {
+      throw new AtspiError('disconnected', `cannot open D-Bus address: ${errorText(err)}`);
+    }
+    link.timeoutMs = timeoutMs;
+    const socket = link.socket;
+    await link.authenticate(timeoutMs, (done) => {
+      if (!cookieOrAnonymous) return authenticateExternal(socket, process.getuid?.() ?? 0, done);
+      cookieOrAnonymous(socket, { authMethods: ['DBUS_COOKIE_SHA1', 'ANONYMOUS'] }, (error) =>
+        done(error ? (error instanceof Error ? error : new Error(String(error))) : null),
+      );
+    });
+    return link;
+  }
+
+  /** Runs a handshake on our socket once it connects; then we read the stream ourselves. */
+  private authenticate(timeoutMs: number, handshake: (done: (error: Error | null, rest?: Buffer) => void) => void): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.shutdown(`no authentication within ${timeoutMs} ms`), timeoutMs);
       const onClose = (reason: string): void => {
@@ -148,14 +170,16 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
       };
       this.once('close', onClose);
       this.socket.once('connect', () =>
-        clientHandshake(this.socket, {}, (error) => {
+        handshake((error, rest) => {
           clearTimeout(timer);
           this.off('close', onClose);
           if (error) {
             this.shutdown(`authentication failed: ${errorText(error)}`);
-            return reject(new AtspiError('disconnected', `authentication failed: ${errorText(error)}`));
+            return reject(error instanceof AuthRejected ? error : new AtspiError('disconnected', `authentication failed: ${errorText(error)}`));
           }
+          // Attached in the handshake's own callback: no chunk can arrive unread in between.
           this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
+          if (rest && rest.length > 0) this.receive(rest);
           resolve();
         }),
       );

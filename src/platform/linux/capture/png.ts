@@ -3,7 +3,11 @@
  * image library. Layout per the PNG specification: signature, IHDR, IDAT, IEND; every chunk
  * carries a CRC-32 of its type and data.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
+import { lazyBuiltin } from '../../../util/lazyBuiltin.js';
+
+/** Loaded on the first encode: the desktop source imports this file, few servers capture. */
+const zlib = lazyBuiltin<typeof Zlib>('node:zlib');
 
 export interface RawImage {
   width: number;
@@ -23,7 +27,7 @@ export function chunk(type: string, data: Buffer): Buffer {
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  crc.writeUInt32BE(zlib().crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
   return Buffer.concat([head, data, crc]);
 }
 
@@ -45,5 +49,5 @@ export function encodePng(image: RawImage): Buffer {
     pixels.copy(filtered, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
   }
   // Level 3: screenshots are mostly flat areas; higher levels cost time for little gain.
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 3 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib().deflateSync(filtered, { level: 3 })), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -30,24 +30,43 @@ export function charToKeysym(char: string, position = 0): number {
   return code <= 0xff ? code : 0x01000000 + code;
 }
 
-/** Exact X names (without "XK_") and lower-cased names, the latter only where unambiguous. */
-const BY_NAME = new Map<string, number>();
-const BY_LOWER_NAME = new Map<string, number | null>();
-for (const [full, entry] of Object.entries(x11.keySyms)) {
-  if (!full.startsWith('XK_')) continue;
-  const name = full.slice(3);
-  BY_NAME.set(name, entry.code);
-  const lower = name.toLowerCase();
-  const seen = BY_LOWER_NAME.get(lower);
-  BY_LOWER_NAME.set(lower, seen === undefined || seen === entry.code ? entry.code : null);
+interface NameTables {
+  /** Exact X names (without "XK_"). */
+  exact: Map<string, number>;
+  /** Lower-cased names, only where unambiguous (null: two keysyms share it). */
+  lower: Map<string, number | null>;
+}
+
+let tables: NameTables | undefined;
+
+/**
+ * Built on the first key name, not at import: the `x11` package's table is a 200 KB module of
+ * 2,100 entries, and `serve` imports this file to open the desktop long before any key is
+ * pressed (issue 15: spawn → first read).
+ */
+function nameTables(): NameTables {
+  if (tables) return tables;
+  const exact = new Map<string, number>();
+  const lower = new Map<string, number | null>();
+  for (const [full, entry] of Object.entries(x11.keySyms)) {
+    if (!full.startsWith('XK_')) continue;
+    const name = full.slice(3);
+    exact.set(name, entry.code);
+    const lowered = name.toLowerCase();
+    const seen = lower.get(lowered);
+    lower.set(lowered, seen === undefined || seen === entry.code ? entry.code : null);
+  }
+  tables = { exact, lower };
+  return tables;
 }
 
 /** Keysym of a key name; throws InputError('invalid_key') for an unknown or ambiguous name. */
 export function keysymForName(name: string): number {
   if ([...name].length === 1) return charToKeysym(name);
-  const exact = BY_NAME.get(name);
+  const { exact: byName, lower } = nameTables();
+  const exact = byName.get(name);
   if (exact !== undefined) return exact;
-  const loose = BY_LOWER_NAME.get(name.toLowerCase());
+  const loose = lower.get(name.toLowerCase());
   if (loose === null) throw new InputError('invalid_key', `key name "${name}" is ambiguous in letter case: use X's exact spelling`);
   if (loose === undefined) {
     throw new InputError('invalid_key', `unknown key name "${name}" (use X key names such as Return, Escape, F4, Page_Up)`);
