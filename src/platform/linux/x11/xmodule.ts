@@ -4,6 +4,7 @@
  * declaration that could clash with another one).
  */
 import { createRequire } from 'node:module';
+import { readServerHello } from './serverHello.js';
 
 /** An X protocol error as the package reports it (`error` = X error code). */
 export interface XProtocolError extends Error {
@@ -107,6 +108,14 @@ interface X11Package {
 
 const requirePackage = createRequire(import.meta.url);
 export const x11: X11Package = requirePackage('x11') as X11Package;
+
+/**
+ * The package reads the server's setup reply through this module's `readServerHello`, looked up
+ * at each connection: ours reads it in one pass (serverHello.ts: the package's is quadratic in
+ * the server's visuals, about 45 ms on Xvfb). Only when the package still has that function.
+ */
+const handshake = requirePackage('x11/lib/handshake') as { readServerHello?: unknown };
+if (typeof handshake.readServerHello === 'function') handshake.readServerHello = readServerHello;
 
 /**
  * The package caches interned atoms in its module-level table of standard atoms, which every
