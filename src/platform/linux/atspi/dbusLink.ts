@@ -124,7 +124,9 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
         this.sweeper.unref();
       }
       try {
-        this.queue(() => this.outgoing.appendMethodCall({ ...call, serial, flags: call.noAutoStart ? NO_AUTO_START : 0 }));
+        const first = this.beforeAppend();
+        this.outgoing.appendCall(call, serial, call.noAutoStart ? NO_AUTO_START : 0);
+        if (first) process.nextTick(this.flushBatch);
       } catch (err) {
         const malformed = err instanceof TypeError; // the body does not fit its signature
         const error = malformed
@@ -188,11 +190,19 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
 
   /** Adds a message to this tick's batch; the batch is written once the tick's calls are in. */
   private queue(append: () => void): void {
-    if (!this.socket.writable) throw new Error('the socket is closed');
-    const first = this.outgoing.empty;
+    const first = this.beforeAppend();
     append();
-    if (first) process.nextTick(() => this.flush());
+    if (first) process.nextTick(this.flushBatch);
   }
+
+  /** Whether the next message starts this tick's batch (then it must be flushed); throws when closed. */
+  private beforeAppend(): boolean {
+    if (!this.socket.writable) throw new Error('the socket is closed');
+    return this.outgoing.empty;
+  }
+
+  /** One function for every flush (calls are many; no closure per batch). */
+  private readonly flushBatch = (): void => this.flush();
 
   private flush(): void {
     if (this.outgoing.empty || this.closed) return;

@@ -12,8 +12,6 @@ const METHOD_CALL = 1;
 const ERROR = 3;
 const NO_REPLY_EXPECTED = 1;
 
-type Field = [code: number, type: 'o' | 's' | 'g' | 'u', value: string | number];
-
 export interface ErrorReply {
   serial: number;
   replySerial: number;
@@ -22,16 +20,24 @@ export interface ErrorReply {
   text: string;
 }
 
-export interface CallMessage {
-  serial: number;
+/** What a method call says, apart from its serial and flags. */
+export interface CallFields {
   path: string;
   interface: string;
   member: string;
   destination?: string;
   signature?: string;
   body?: unknown[];
+}
+
+export interface CallMessage extends CallFields {
+  serial: number;
   flags?: number;
 }
+
+const NO_VALUES: unknown[] = [];
+/** Header fields are variants: these are their one-letter signatures. */
+const CODE = { o: 0x6f, s: 0x73, g: 0x67, u: 0x75 } as const;
 
 /** A variant argument: an explicit signature and its value (dbus-next's Variant has the same shape). */
 export interface VariantValue {
@@ -59,23 +65,51 @@ export class MessageWriter {
 
   /** Appends one method call. On a bad body nothing is appended and the error is thrown. */
   appendMethodCall(msg: CallMessage): void {
-    const fields: Field[] = [
-      [HEADER.path, 'o', msg.path],
-      [HEADER.interface, 's', msg.interface],
-      [HEADER.member, 's', msg.member],
-    ];
-    if (msg.destination) fields.push([HEADER.destination, 's', msg.destination]);
-    this.append(METHOD_CALL, msg.flags ?? 0, msg.serial, fields, msg.signature ?? '', msg.body ?? []);
+    this.appendCall(msg, msg.serial, msg.flags ?? 0);
+  }
+
+  /**
+   * Appends one method call with this serial and these flags. Written field by field, without an
+   * intermediate object or array per call: most calls are made while the code is still cold
+   * (interpreted), where each temporary and each iterator step is garbage (issue 15: start-up).
+   */
+  appendCall(call: CallFields, serial: number, flags: number): void {
+    const signature = call.signature ?? '';
+    const values = call.body ?? NO_VALUES;
+    const types = parseSignature(signature);
+    if (types.length !== values.length) throw new TypeError(`signature "${signature}" needs ${types.length} values, got ${values.length}`);
+    this.start = this.pos;
+    try {
+      this.fixedHeader(METHOD_CALL, flags, serial);
+      this.textField(HEADER.path, CODE.o, call.path);
+      this.textField(HEADER.interface, CODE.s, call.interface);
+      this.textField(HEADER.member, CODE.s, call.member);
+      if (call.destination) this.textField(HEADER.destination, CODE.s, call.destination);
+      if (signature) this.textField(HEADER.signature, CODE.g, signature);
+      this.body(types, values);
+    } catch (err) {
+      this.pos = this.start; // nothing half-written stays in the batch
+      throw err;
+    }
   }
 
   /** Appends an error reply (to a call made to us). */
   appendError(reply: ErrorReply): void {
-    const fields: Field[] = [
-      [HEADER.errorName, 's', reply.errorName],
-      [HEADER.replySerial, 'u', reply.replySerial],
-    ];
-    if (reply.destination) fields.push([HEADER.destination, 's', reply.destination]);
-    this.append(ERROR, NO_REPLY_EXPECTED, reply.serial, fields, 's', [reply.text]);
+    this.start = this.pos;
+    try {
+      this.fixedHeader(ERROR, NO_REPLY_EXPECTED, reply.serial);
+      this.textField(HEADER.errorName, CODE.s, reply.errorName);
+      this.align(8);
+      this.u8(HEADER.replySerial);
+      this.signatureOf(CODE.u);
+      this.u32(reply.replySerial);
+      if (reply.destination) this.textField(HEADER.destination, CODE.s, reply.destination);
+      this.textField(HEADER.signature, CODE.g, 's');
+      this.body(parseSignature('s'), [reply.text]);
+    } catch (err) {
+      this.pos = this.start;
+      throw err;
+    }
   }
 
   /** Hands the accumulated bytes over as their own buffer (the socket may keep it) and starts again. */
@@ -87,32 +121,41 @@ export class MessageWriter {
     return out;
   }
 
-  private append(type: number, flags: number, serial: number, fields: Field[], signature: string, values: unknown[]): void {
-    const types = parseSignature(signature);
-    if (types.length !== values.length) throw new TypeError(`signature "${signature}" needs ${types.length} values, got ${values.length}`);
-    this.start = this.pos;
-    try {
-      this.u8(LITTLE_ENDIAN);
-      this.u8(type);
-      this.u8(flags);
-      this.u8(1); // protocol version
-      const bodyLengthAt = this.pos;
-      this.u32(0); // body length, patched below
-      this.u32(serial);
-      const fieldsLengthAt = this.pos;
-      this.u32(0); // header field array length, patched below
-      const fieldsStart = this.pos; // 8-aligned (offset 16)
-      for (const field of fields) writeField(this, field);
-      if (signature) writeField(this, [HEADER.signature, 'g', signature]);
-      this.buf.writeUInt32LE(this.pos - fieldsStart, fieldsLengthAt);
-      this.align(8);
-      const bodyStart = this.pos;
-      types.forEach((t, index) => writeValue(this, t, values[index]));
-      this.buf.writeUInt32LE(this.pos - bodyStart, bodyLengthAt);
-    } catch (err) {
-      this.pos = this.start; // nothing half-written stays in the batch
-      throw err;
-    }
+  /** The 16 fixed bytes; the two lengths are patched later (body(): offsets 4 and 12). */
+  private fixedHeader(type: number, flags: number, serial: number): void {
+    this.u8(LITTLE_ENDIAN);
+    this.u8(type);
+    this.u8(flags);
+    this.u8(1); // protocol version
+    this.u32(0); // body length
+    this.u32(serial);
+    this.u32(0); // header field array length
+  }
+
+  /** A header field holding a string, object path or signature (a variant of that type). */
+  private textField(code: number, type: number, value: string): void {
+    this.align(8);
+    this.u8(code);
+    this.signatureOf(type);
+    this.text(value, type === CODE.g ? 1 : 4);
+  }
+
+  /** A variant's one-letter signature: length 1, the letter, NUL. */
+  private signatureOf(type: number): void {
+    this.ensure(3);
+    this.buf[this.pos++] = 1;
+    this.buf[this.pos++] = type;
+    this.buf[this.pos++] = 0;
+  }
+
+  /** Ends the header field array (its length patched in) and writes the body after it. */
+  private body(types: SigNode[], values: unknown[]): void {
+    const fieldsStart = this.start + 16;
+    this.buf.writeUInt32LE(this.pos - fieldsStart, this.start + 12);
+    this.align(8);
+    const bodyStart = this.pos;
+    for (let i = 0; i < types.length; i++) writeValue(this, types[i] as SigNode, values[i]);
+    this.buf.writeUInt32LE(this.pos - bodyStart, this.start + 4);
   }
 
   ensure(bytes: number): void {
@@ -159,14 +202,6 @@ export function encodeMethodCall(msg: CallMessage): Buffer {
   return writer.take();
 }
 
-function writeField(out: MessageWriter, [code, type, value]: Field): void {
-  out.align(8);
-  out.u8(code);
-  out.text(type, 1);
-  if (type === 'u') out.u32(Number(value));
-  else out.text(String(value), type === 'g' ? 1 : 4);
-}
-
 function writeValue(w: MessageWriter, type: SigNode, value: unknown): void {
   switch (type.code) {
     case 'y':
@@ -174,14 +209,31 @@ function writeValue(w: MessageWriter, type: SigNode, value: unknown): void {
     case 'b':
       return w.u32(value ? 1 : 0);
     case 'n':
+      w.align(2);
+      w.ensure(2);
+      w.buf.writeInt16LE(Number(value), w.pos);
+      w.pos += 2;
+      return;
     case 'q':
-      return writeFixed(w, 2, (b, at) => (type.code === 'n' ? b.writeInt16LE(Number(value), at) : b.writeUInt16LE(Number(value), at)));
+      w.align(2);
+      w.ensure(2);
+      w.buf.writeUInt16LE(Number(value), w.pos);
+      w.pos += 2;
+      return;
     case 'i':
-      return writeFixed(w, 4, (b, at) => b.writeInt32LE(Number(value), at));
+      w.align(4);
+      w.ensure(4);
+      w.buf.writeInt32LE(Number(value), w.pos);
+      w.pos += 4;
+      return;
     case 'u':
       return w.u32(Number(value));
     case 'd':
-      return writeFixed(w, 8, (b, at) => b.writeDoubleLE(Number(value), at));
+      w.align(8);
+      w.ensure(8);
+      w.buf.writeDoubleLE(Number(value), w.pos);
+      w.pos += 8;
+      return;
     case 's':
     case 'o':
       return w.text(String(value), 4);
@@ -197,13 +249,6 @@ function writeValue(w: MessageWriter, type: SigNode, value: unknown): void {
     default:
       throw new TypeError(`cannot marshal D-Bus type "${type.code}"`);
   }
-}
-
-function writeFixed(w: MessageWriter, size: number, put: (buf: Buffer, at: number) => void): void {
-  w.align(size);
-  w.ensure(size);
-  put(w.buf, w.pos);
-  w.pos += size;
 }
 
 function writeVariant(w: MessageWriter, value: unknown): void {
@@ -223,12 +268,12 @@ function writeArray(w: MessageWriter, type: SigNode, value: unknown): void {
   const lengthAt = w.pos - 4;
   w.align(alignmentOf(element));
   const start = w.pos; // the length excludes the padding before the first element
-  for (const item of items) writeValue(w, element, item);
+  for (let i = 0; i < items.length; i++) writeValue(w, element, items[i]);
   w.buf.writeUInt32LE(w.pos - start, lengthAt);
 }
 
 function writeStruct(w: MessageWriter, type: SigNode, value: unknown): void {
   if (!Array.isArray(value) || value.length !== type.children.length) throw new TypeError('a struct value must be an array of its fields');
   w.align(8);
-  type.children.forEach((child, index) => writeValue(w, child, value[index]));
+  for (let i = 0; i < type.children.length; i++) writeValue(w, type.children[i] as SigNode, value[i]);
 }
