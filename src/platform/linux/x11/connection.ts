@@ -60,7 +60,10 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
         reject(new X11Error('connect_failed', `cannot connect to X display ${displayName}: ${error instanceof Error ? error.message : String(error)}`));
       const timer = setTimeout(() => fail(new Error('timed out')), CONNECT_TIMEOUT_MS);
       try {
-        const client = x11.createClient({ display: displayName }, (error, display) => {
+        // Requests issued together go out in one write when the event loop is about to wait
+        // (the package's own default writes each request that expects a reply at once): a
+        // desktop read sends dozens of property requests at a time (issue 15: start-up).
+        const client = x11.createClient({ display: displayName, bufferRequests: { flushOnReply: false } }, (error, display) => {
           clearTimeout(timer);
           if (error) return fail(error);
           isolateAtomCache(display.client);

@@ -1,7 +1,8 @@
 /**
- * Our reader of the X server's setup reply (src/platform/linux/x11/serverHello.ts) against the
- * `x11` package's own, on the same bytes from a real Xvfb (390 visuals): the same display object,
- * field for field and in the same key order. And the package, with ours installed, connects.
+ * How X11Connection talks to a real Xvfb (issue 15: start-up). Our reader of the server's setup
+ * reply (src/platform/linux/x11/serverHello.ts) against the `x11` package's own, on the same bytes
+ * (390 visuals): the same display object, field for field and in the same key order; the package
+ * connects with ours installed. And requests issued together leave in one socket write.
  */
 import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
@@ -62,7 +63,7 @@ function parse(parser: Parser, bytes: Buffer): Promise<Record<string, unknown>> 
 }
 
 const stack = displayStack();
-describe.skipIf(stack.skip)('X11 setup reply', () => {
+describe.skipIf(stack.skip)('X11 connection', () => {
   const live = useDesktop();
 
   it('is read into the same display object as the x11 package reads it', async () => {
@@ -89,6 +90,21 @@ describe.skipIf(stack.skip)('X11 setup reply', () => {
     try {
       expect(connection.root).toBeGreaterThan(0);
       expect(connection.display.screen[0]?.root).toBe(connection.root);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('requests issued together leave in one write, and each gets its own answer', async () => {
+    const connection = await X11Connection.open(live.desktop.env.DISPLAY!);
+    try {
+      const stats = (connection.client as unknown as { pack_stream: { stats: { writes: number } } }).pack_stream.stats;
+      const names = Array.from({ length: 40 }, (_, i) => `GUI_BRIDGE_TEST_ATOM_${i}`);
+      const before = stats.writes;
+      const atoms = await Promise.all(names.map((name) => connection.atom(name)));
+      expect(stats.writes - before).toBe(1);
+      expect(new Set(atoms).size).toBe(names.length);
+      expect(await Promise.all(atoms.map((atom) => connection.atomName(atom)))).toEqual(names);
     } finally {
       await connection.close();
     }
