@@ -250,10 +250,15 @@ export const openLinuxProbe: ProbeFactory<LinuxProbeOptions, LinuxProbe> = async
   if (!env.DISPLAY) {
     throw new ProbeUnavailableError('no X display: DISPLAY is not set (start one with "gui-bridge desktop up", then eval "$(gui-bridge desktop env)")');
   }
+  // Both connections open at once: each waits on its own server (issue 15: start-up). The
+  // display's error comes first; an accessibility connection opened for nothing is closed.
+  const atspiOpening = AtspiAccess.open({ env });
+  atspiOpening.catch(() => undefined); // awaited below, or closed when the display fails
   const x11 = await X11Connection.open(env.DISPLAY).catch((error: unknown) => {
+    void atspiOpening.then((atspi) => atspi.close()).catch(() => undefined);
     throw new ProbeUnavailableError(error instanceof Error ? error.message : String(error));
   });
-  const atspi = await AtspiAccess.open({ env }).catch(async (error: unknown) => {
+  const atspi = await atspiOpening.catch(async (error: unknown) => {
     await x11.close();
     throw new ProbeUnavailableError(`no accessibility bus: ${error instanceof Error ? error.message : String(error)}`);
   });
