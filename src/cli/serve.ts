@@ -4,6 +4,11 @@ import { parseServeArgs, SERVE_FLAGS, SERVE_HELP } from './serveOptions.js';
 export { SERVE_HELP };
 
 export async function serveCommand(argv: string[]): Promise<number> {
+  // The server's own modules load while the options are read (issue 15: start-up); not for
+  // --help, which loads nothing else.
+  const help = argv.includes('--help') || argv.includes('-h');
+  const running = help ? undefined : import('./serveRun.js');
+  running?.catch(() => undefined); // a usage error never awaits it
   // Command line, then GUI_BRIDGE_<FLAG> variables, then the config file's defaults.
   const { configDefaults } = await import('./config.js');
   const config = parseServeArgs(argv, { ...(await configDefaults('serve', argv, SERVE_FLAGS)), ...process.env });
@@ -12,6 +17,6 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   (await import('./youngGeneration.js')).keepYoungGenerationSmall();
-  const { runServe } = await import('./serveRun.js');
+  const { runServe } = await (running ?? import('./serveRun.js'));
   return runServe(config);
 }

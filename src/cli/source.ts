@@ -3,7 +3,7 @@
 import type { AppInfo, Probe } from '../platform/probe.js';
 import type { TranslatorDef } from '../translate/types.js';
 import { DEMO_FLAGS, DEMO_HELP, demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
-import { LIVE_FLAGS, LIVE_HELP, openLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
+import { LIVE_FLAGS, LIVE_HELP, openLiveSource, preloadLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
 import { UsageError } from './usage.js';
 
 /** Flags every command that opens a source accepts. */
@@ -47,6 +47,7 @@ export interface OpenedSource {
 }
 
 export async function openSource(command: string, values: SourceFlagValues): Promise<OpenedSource> {
+  if (wantsLiveSource(values)) preloadLiveSource();
   // Before the source opens: a translator that does not load must stop the command at once.
   const { findConfig } = await import('./config.js');
   const { loadTranslators } = await import('./translators.js');
