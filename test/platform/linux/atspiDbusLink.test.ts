@@ -5,12 +5,12 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import dbus from 'dbus-next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DbusLink } from '../../../src/platform/linux/atspi/dbusLink.js';
 
 const require = createRequire(import.meta.url);
@@ -227,6 +227,28 @@ describe('DbusLink', () => {
       code: 'disconnected',
       message: expect.stringMatching(/authentication failed: unexpected authentication answer "HTTP\/1.1 400 Bad Request"/),
     });
+  });
+
+  it('calls made in one turn of the event loop, in separate ticks, leave in one write', async () => {
+    const seen: string[] = [];
+    const l = await open(
+      (msg, socket) => reply(socket, msg, 's', [msg.member]),
+      (m) => seen.push(m.member),
+    );
+    const write = vi.spyOn(Socket.prototype, 'write');
+    try {
+      const calls: Array<Promise<unknown[]>> = [];
+      const call = (member: string) => calls.push(l.call({ path: '/p', interface: 'x.Y', member }));
+      call('First');
+      process.nextTick(() => call('InNextTick'));
+      void Promise.resolve().then(() => call('InMicrotask'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(write.mock.calls.length).toBe(1);
+      await expect(Promise.all(calls)).resolves.toEqual([['First'], ['InMicrotask'], ['InNextTick']]);
+    } finally {
+      write.mockRestore();
+    }
+    expect(seen).toEqual(['First', 'InMicrotask', 'InNextTick']);
   });
 
   it('fails to open an address where nothing listens', async () => {

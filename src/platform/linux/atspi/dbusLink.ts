@@ -73,7 +73,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
   private readonly pending = new Map<number, Pending>();
   private closedReason: string | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  /** Messages encoded in this tick, written together (one syscall instead of one per call). */
+  /** Messages encoded in this turn of the event loop, written together (one syscall, not one per call). */
   private readonly outgoing = new MessageWriter();
   private readonly reader = new MessageReader();
   private timeoutMs = 5000;
@@ -126,7 +126,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
       try {
         const first = this.beforeAppend();
         this.outgoing.appendCall(call, serial, call.noAutoStart ? NO_AUTO_START : 0);
-        if (first) process.nextTick(this.flushBatch);
+        if (first) setImmediate(this.flushBatch);
       } catch (err) {
         const malformed = err instanceof TypeError; // the body does not fit its signature
         const error = malformed
@@ -188,20 +188,25 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
     });
   }
 
-  /** Adds a message to this tick's batch; the batch is written once the tick's calls are in. */
+  /** Adds a message to the batch; the batch is written once this turn's calls are in. */
   private queue(append: () => void): void {
     const first = this.beforeAppend();
     append();
-    if (first) process.nextTick(this.flushBatch);
+    if (first) setImmediate(this.flushBatch);
   }
 
-  /** Whether the next message starts this tick's batch (then it must be flushed); throws when closed. */
+  /** Whether the next message starts a batch (then it must be flushed); throws when closed. */
   private beforeAppend(): boolean {
     if (!this.socket.writable) throw new Error('the socket is closed');
     return this.outgoing.empty;
   }
 
-  /** One function for every flush (calls are many; no closure per batch). */
+  /**
+   * One function for every flush (calls are many; no closure per batch). It runs once the event
+   * loop has handled all the input it has (setImmediate): the calls made in answer to several
+   * replies that arrived together leave in one write, so the bus daemon is woken once for them,
+   * not once per reply (issue 15: 138 → 67 writes on the bus from spawn to the first read).
+   */
   private readonly flushBatch = (): void => this.flush();
 
   private flush(): void {
