@@ -7,6 +7,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // The server's own modules load while the options are read (issue 15: start-up); not for
   // --help, which loads nothing else.
   const help = argv.includes('--help') || argv.includes('-h');
+  const zodMode = help ? undefined : import('./zodMode.js').then((mode) => mode.interpretZodSchemas());
+  zodMode?.catch(() => undefined); // a usage error never awaits it
   const running = help ? undefined : import('./serveRun.js');
   running?.catch(() => undefined); // a usage error never awaits it
   // Command line, then GUI_BRIDGE_<FLAG> variables, then the config file's defaults.
@@ -17,6 +19,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   (await import('./youngGeneration.js')).keepYoungGenerationSmall();
+  // Before runServe loads the modules that make zod schemas (serveRun.js itself makes none).
+  await (zodMode ?? import('./zodMode.js').then((mode) => mode.interpretZodSchemas()));
   const { runServe } = await (running ?? import('./serveRun.js'));
   return runServe(config);
 }

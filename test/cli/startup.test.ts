@@ -118,6 +118,42 @@ console.log(JSON.stringify({ builtins, packages: Object.keys(createRequire(impor
     expect(packages.filter((file) => file.endsWith('/x11/lib/keysyms.js'))).toEqual([]);
   });
 
+  // src/cli/zodMode.ts: zod interprets its schemas in serve (no parser generated per schema at
+  // start-up). A preload counts what the process makes with the Function constructor.
+  test('serve answers with zod generating no code: nothing is made with the Function constructor', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gui-bridge-functions-'));
+    const preload = join(dir, 'count.cjs');
+    writeFileSync(
+      preload,
+      `let made = 0;
+const Original = Function;
+globalThis.Function = new Proxy(Original, {
+  construct(target, args, newTarget) { made++; return Reflect.construct(target, args, newTarget === globalThis.Function ? target : newTarget); },
+  apply(target, self, args) { made++; return Reflect.apply(target, self, args); },
+});
+process.on('exit', () => process.stderr.write('FUNCTIONS MADE ' + made + '\\n'));
+`,
+    );
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'app://windows' } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+    ];
+    const run = spawnSync(process.execPath, ['-r', preload, CLI, 'serve', '--demo'], {
+      input: messages.map((m) => JSON.stringify(m)).join('\n') + '\n',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const answers = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id?: number; result?: { contents?: unknown[]; tools?: unknown[] } });
+    expect(answers.find((a) => a.id === 2)?.result?.contents).toHaveLength(1);
+    expect(answers.find((a) => a.id === 3)?.result?.tools?.length).toBeGreaterThan(0);
+    expect(run.stderr).toContain('FUNCTIONS MADE 0\n');
+  });
+
   test('a signal while the source is still opening: clean stop, exit code 0', async () => {
     // An "X server" that accepts the connection and never answers keeps the source opening.
     const sockets: Socket[] = [];
