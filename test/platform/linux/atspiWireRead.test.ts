@@ -151,6 +151,24 @@ describe('MessageReader', () => {
     expect(e).toMatchObject({ type: 3, replySerial: 3, errorName: 'org.freedesktop.DBus.Error.UnknownMethod', body: ['no'] });
   });
 
+  it.each([
+    ['big', 0x42],
+    ['little', 0x6c],
+  ] as const)('reads %s-endian messages, 32-bit values above 2^31 included', (_order, marker) => {
+    // A method reply: serial 7, reply to 3, signature "ut", body 0xfedcba98 and 2^40 + 5.
+    const u32 = (n: number) => {
+      const bytes = [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+      return marker === 0x42 ? bytes : bytes.reverse();
+    };
+    const u64 = (high: number, low: number) => (marker === 0x42 ? [...u32(high), ...u32(low)] : [...u32(low), ...u32(high)]);
+    const fields = [5, 1, 0x75, 0, ...u32(3), 8, 1, 0x67, 0, 2, 0x75, 0x74, 0];
+    const header = [marker, 2, 0, 1, ...u32(16), ...u32(0x80000007), ...u32(fields.length), ...fields];
+    const padding = Array.from({ length: (8 - (header.length % 8)) % 8 }, () => 0);
+    const body = [...u32(0xfedcba98), 0, 0, 0, 0, ...u64(0x100, 5)];
+    const [message] = new MessageReader().push(Buffer.from([...header, ...padding, ...body]));
+    expect(message).toMatchObject({ type: 2, serial: 0x80000007, replySerial: 3, signature: 'ut', body: [0xfedcba98, 2n ** 40n + 5n] });
+  });
+
   it('refuses bytes that are not D-Bus', () => {
     expect(() => new MessageReader().push(Buffer.from('HTTP/1.1 200 OK\r\n\r\n'))).toThrow(/not a D-Bus message/);
   });

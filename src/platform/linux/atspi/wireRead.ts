@@ -140,9 +140,15 @@ class Cursor {
 
   u32(): number {
     this.align(4);
-    const v = this.little ? this.buf.readUInt32LE(this.pos) : this.buf.readUInt32BE(this.pos);
-    this.pos += 4;
-    return v;
+    const b = this.buf;
+    const p = this.pos;
+    if (p + 4 > b.length) throw new RangeError('D-Bus message ends inside a 32-bit value');
+    this.pos = p + 4;
+    // Bytes assembled here, not with readUInt32LE: most of a start-up's reads run before the JIT
+    // warms up, where each Buffer method call costs its argument checks (issue 15).
+    return this.little
+      ? ((b[p] as number) | ((b[p + 1] as number) << 8) | ((b[p + 2] as number) << 16)) + (b[p + 3] as number) * 0x1000000
+      : ((b[p + 3] as number) | ((b[p + 2] as number) << 8) | ((b[p + 1] as number) << 16)) + (b[p] as number) * 0x1000000;
   }
 
   text(length: number): string {
