@@ -19,8 +19,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   (await import('./youngGeneration.js')).keepYoungGenerationSmall();
-  // Before runServe loads the modules that make zod schemas (serveRun.js itself makes none).
-  await (zodMode ?? import('./zodMode.js').then((mode) => mode.interpretZodSchemas()));
   const { runServe } = await (running ?? import('./serveRun.js'));
-  return runServe(config);
+  // runServe loads the modules that make zod schemas once zod's mode is set (a failure to set it
+  // only leaves zod generating its parsers); the desktop connects meanwhile.
+  return runServe(
+    config,
+    (zodMode ?? Promise.resolve()).catch(() => undefined),
+  );
 }

@@ -37,8 +37,12 @@ function loadServerModules(config: ServeConfig) {
   return modules;
 }
 
-/** `serve` after its options were parsed: everything it runs is loaded from here. */
-export async function runServe(config: ServeConfig): Promise<number> {
+/**
+ * `serve` after its options were parsed: everything it runs is loaded from here. The bridge and
+ * the MCP side, which make zod schemas as they load, wait for `schemasReady` (zod's mode,
+ * zodMode.ts); the source, which makes none, opens at once.
+ */
+export async function runServe(config: ServeConfig, schemasReady: Promise<void> = Promise.resolve()): Promise<number> {
   const tap = new LogTap();
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
   const shutdown = new Shutdown(); // before the source opens (issue 12)
@@ -48,9 +52,10 @@ export async function runServe(config: ServeConfig): Promise<number> {
   // The source first: connecting to the desktop waits on its servers, and the bridge, the
   // translators and the MCP side load meanwhile (issue 15: spawn → first read).
   const opening = openSource('serve', config.source);
-  const runtime = import('./runtime.js');
+  const runtime = schemasReady.then(() => import('./runtime.js'));
   runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
-  const server = loadServerModules(config);
+  const server = schemasReady.then(() => loadServerModules(config));
+  server.catch(() => undefined);
   void server.then(
     () => marks.mark('serverModules'),
     () => undefined,
