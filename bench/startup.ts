@@ -76,10 +76,20 @@ const SEGMENTS: Array<[from: string | null, to: string, what: string]> = [
 ];
 
 /** Spawn → exit of bare Node: what any server started by its client pays before its own code. */
-function bareNode(): number {
+function bareNode(env: NodeJS.ProcessEnv = process.env): number {
   const start = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore', env });
   return performance.now() - start;
+}
+
+/**
+ * This machine's environment names the whole system CA bundle in NODE_EXTRA_CA_CERTS, which Node
+ * parses before any JavaScript runs (about 40 ms of `node -e ''`). An MCP client starts its
+ * servers with an environment of its own, which usually does not carry it: measured both ways.
+ */
+function withoutExtraCerts(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _ignored, ...rest } = env;
+  return rest;
 }
 
 /** Spawn → exit of pyatspi reading every application of the desktop (the same fields as ours). */
@@ -192,6 +202,9 @@ try {
   const demo: number[] = [];
   const demoCpu: number[] = [];
   const node: number[] = [];
+  const noCerts: number[] = [];
+  const noCertsCpu: number[] = [];
+  const nodeNoCerts: number[] = [];
   const py: number[] = [];
   let windows = 0;
   let pyApps = 0;
@@ -208,6 +221,12 @@ try {
     demo.push(demoRun.ms);
     demoCpu.push(demoRun.cpu);
     node.push(bareNode());
+    if (process.env.NODE_EXTRA_CA_CERTS) {
+      const bare = await firstRead(['--all-apps'], withoutExtraCerts(env));
+      noCerts.push(bare.ms);
+      noCertsCpu.push(bare.cpu);
+      nodeNoCerts.push(bareNode(withoutExtraCerts(process.env)));
+    }
     const pyRun = pyatspiRead(env);
     py.push(pyRun.ms);
     pyApps = pyRun.apps;
@@ -235,6 +254,12 @@ try {
   console.log(
     table([
       startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
+      ...(noCerts.length > 0
+        ? [
+            startRow("the same without this machine's NODE_EXTRA_CA_CERTS (as a client's own environment)", noCerts, noCertsCpu),
+            startRow("node -e '' without NODE_EXTRA_CA_CERTS (reference)", nodeNoCerts),
+          ]
+        : []),
       startRow('the same, unbundled: tsc modules (reference)', unbundled, unbundledCpu),
       startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
       startRow("node -e '', spawn → exit (reference)", node),
