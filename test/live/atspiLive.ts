@@ -3,10 +3,12 @@
  * application by pid, and the independent pyatspi dump (fixtures/atspi_dump.py) to compare with.
  */
 import { execFile } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { AtspiAccess, type AtspiApplication } from '../../src/platform/linux/atspi/index.js';
 import { IFACE } from '../../src/platform/linux/atspi/names.js';
+import { ToolkitCache } from '../../src/platform/linux/atspi/toolkits.js';
 import type { ObjRef } from '../../src/platform/linux/atspi/refs.js';
 import { ADOPTED } from '../../src/platform/linux/atspi/statusBars.js';
 import { desktopProcessEnv, type Desktop } from '../../src/platform/linux/desktop/index.js';
@@ -37,6 +39,19 @@ export function pyDump(env: Record<string, string>, pid: number, extra: string[]
       }
     });
   });
+}
+
+/** Our AT-SPI access and a toolkit cache for a describe block's desktop, opened before its tests, closed after. */
+export function useAccess(live: { desktop: Desktop }): { access: AtspiAccess; toolkits: ToolkitCache } {
+  const opened = {} as { access: AtspiAccess; toolkits: ToolkitCache };
+  beforeAll(async () => {
+    opened.access = await openAccess(live.desktop);
+    opened.toolkits = new ToolkitCache(opened.access.client);
+  }, 60_000);
+  afterAll(async () => {
+    await opened.access?.close();
+  });
+  return opened;
 }
 
 export async function openAccess(desktop: Desktop): Promise<AtspiAccess> {

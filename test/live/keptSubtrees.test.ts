@@ -8,14 +8,13 @@
  */
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AtspiAccess } from '../../src/platform/linux/atspi/index.js';
+import { describe, expect, it } from 'vitest';
 import { parseRef } from '../../src/platform/linux/atspi/refs.js';
-import { ToolkitCache } from '../../src/platform/linux/atspi/toolkits.js';
 import { readWindowTree } from '../../src/platform/linux/atspi/treeReader.js';
 import type { A11yNode, WindowTree } from '../../src/platform/probe.js';
+import { findFirst } from '../../src/translate/tree.js';
 import { displayStack, useDesktop, waitFor } from './helpers/desktop.js';
-import { FULL_BUDGET, openAccess, recordCalls, waitForApp } from './atspiLive.js';
+import { FULL_BUDGET, recordCalls, useAccess, waitForApp } from './atspiLive.js';
 
 const stack = displayStack(['gedit', 'mousepad', 'pluma', 'galculator']);
 const HIDDEN_PARTS = join(import.meta.dirname, 'fixtures', 'hidden_parts.py');
@@ -32,39 +31,20 @@ function hiddenBelow(node: A11yNode, out: string[] = []): string[] {
   return out;
 }
 
-function find(node: A11yNode, test: (n: A11yNode) => boolean): A11yNode | undefined {
-  if (test(node)) return node;
-  for (const child of node.children) {
-    const found = find(child, test);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => {
   const live = useDesktop();
-  let access: AtspiAccess;
-  let toolkits: ToolkitCache;
-
-  beforeAll(async () => {
-    access = await openAccess(live.desktop);
-    toolkits = new ToolkitCache(access.client);
-  }, 60_000);
-
-  afterAll(async () => {
-    await access?.close();
-  });
+  const atspi = useAccess(live);
 
   async function windowOf(pid: number): Promise<string> {
-    return (await waitForApp(access, pid)).topLevels[0]?.ref as string;
+    return (await waitForApp(atspi.access, pid)).topLevels[0]?.ref as string;
   }
 
   /** As the server reads: kept subtrees reused. */
-  const served = (ref: string): Promise<WindowTree> => access.readTree(ref, FULL_BUDGET, 'test');
+  const served = (ref: string): Promise<WindowTree> => atspi.access.readTree(ref, FULL_BUDGET, 'test');
   /** The reference: every object asked, nothing kept. */
   async function fresh(ref: string): Promise<WindowTree> {
     const root = parseRef(ref);
-    return readWindowTree(access.client, root, FULL_BUDGET, { toolkit: await toolkits.get(root.bus) });
+    return readWindowTree(atspi.access.client, root, FULL_BUDGET, { toolkit: await atspi.toolkits.get(root.bus) });
   }
 
   /**
@@ -91,7 +71,7 @@ describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => 
     let reached: string[] = [];
     let hidden: string[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
-      const { result, calls } = await recordCalls(access, () => served(ref));
+      const { result, calls } = await recordCalls(atspi.access, () => served(ref));
       const asked = new Set([...calls.byInterface.values()].flatMap((paths) => [...paths]));
       hidden = hiddenBelow(result.root);
       reached = hidden.filter((r) => {
@@ -113,8 +93,8 @@ describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => 
   it('changes made inside the closed popover reach the next reads; opened, it is read again', async () => {
     const ref = await windowOf((await live.desktop.launch('/usr/bin/python3', [HIDDEN_PARTS])).pid);
     const press = async (name: string) => {
-      const target = find((await served(ref)).root, (n) => n.name === name && n.states.includes('showing'));
-      await access.primitives.doAction(target?.ref as string, 'click');
+      const target = findFirst((await served(ref)).root, (n) => n.name === name && n.states.includes('showing'));
+      await atspi.access.primitives.doAction(target?.ref as string, 'click');
     };
     for (const round of [1, 2]) {
       await served(ref); // keeps the popover as it is now
@@ -122,11 +102,11 @@ describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => 
       // Kept without its events, the popover would stay as read for a minute (MAX_AGE_MS).
       const changed = await waitFor(async () => {
         const tree = await served(ref);
-        return find(tree.root, (n) => n.name === `Status: changed ${round}`) ? tree : undefined;
+        return findFirst(tree.root, (n) => n.name === `Status: changed ${round}`) ? tree : undefined;
       }, 30_000);
-      expect(find(changed.root, (n) => n.role === 'list_item' && n.name === `Row ${3 + round}`)).toBeDefined();
-      expect(find(changed.root, (n) => n.role === 'check_box')?.states.includes('checked')).toBe(round === 1);
-      expect(find(changed.root, (n) => n.role === 'list_item' && n.name === 'Row 1')?.states.includes('enabled')).toBe(false);
+      expect(findFirst(changed.root, (n) => n.role === 'list_item' && n.name === `Row ${3 + round}`)).toBeDefined();
+      expect(findFirst(changed.root, (n) => n.role === 'check_box')?.states.includes('checked')).toBe(round === 1);
+      expect(findFirst(changed.root, (n) => n.role === 'list_item' && n.name === 'Row 1')?.states.includes('enabled')).toBe(false);
       await expectSameAsFresh(ref);
     }
     // A row added alone: GTK 3 announces only the new row's own objects, not a change of the list.
@@ -134,14 +114,14 @@ describe.skipIf(stack.skip)('hidden subtrees kept between reads (GTK 3)', () => 
     await press('Add a row');
     const added = await waitFor(async () => {
       const tree = await served(ref);
-      return find(tree.root, (n) => n.role === 'list_item' && n.name === 'Added 6') ? tree : undefined;
+      return findFirst(tree.root, (n) => n.role === 'list_item' && n.name === 'Added 6') ? tree : undefined;
     }, 30_000);
     expect(hiddenBelow(added.root).length).toBeGreaterThan(0);
     await expectSameAsFresh(ref);
     await press('Choices');
     const open = await waitFor(async () => {
       const tree = await served(ref);
-      return find(tree.root, (n) => n.role === 'list_item' && n.states.includes('showing')) ? tree : undefined;
+      return findFirst(tree.root, (n) => n.role === 'list_item' && n.states.includes('showing')) ? tree : undefined;
     }, 30_000);
     expect(hiddenBelow(open.root)).toEqual([]);
     await expectSameAsFresh(ref);

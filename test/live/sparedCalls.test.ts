@@ -6,12 +6,10 @@
  * interface a node does not have, and no GetChildren on a node without children. GTK 3 (gedit,
  * a zenity form), GTK 4 (gnome-calculator) and Qt 5 (FeatherPad); one desktop for the file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AtspiAccess } from '../../src/platform/linux/atspi/index.js';
+import { describe, expect, it } from 'vitest';
 import { IFACE } from '../../src/platform/linux/atspi/names.js';
 import { parseRef } from '../../src/platform/linux/atspi/refs.js';
 import { readWindowTree } from '../../src/platform/linux/atspi/treeReader.js';
-import { ToolkitCache } from '../../src/platform/linux/atspi/toolkits.js';
 import type { A11yNode, WindowTree } from '../../src/platform/probe.js';
 import { fakeWindowFacts } from '../../src/testing/actionContext.js';
 import { readAndTranslate } from '../../src/translate/define.js';
@@ -21,7 +19,7 @@ import { genericTranslator } from '../../translators/generic/index.js';
 import { gnomeCalculatorTranslator } from '../../translators/gnome-calculator/index.js';
 import { zenityTranslator } from '../../translators/zenity/index.js';
 import { displayStack, useDesktop } from './helpers/desktop.js';
-import { FULL_BUDGET, openAccess, recordCalls, waitForApp } from './atspiLive.js';
+import { FULL_BUDGET, recordCalls, useAccess, waitForApp } from './atspiLive.js';
 
 const stack = displayStack(['gedit', 'gnome-calculator', 'zenity', 'featherpad']);
 
@@ -51,30 +49,20 @@ function states(tree: WindowTree, translators: TranslatorDef[]): unknown[] {
 
 describe.skipIf(stack.skip)('calls spared by tree reads change no state', () => {
   const live = useDesktop();
-  let access: AtspiAccess;
-  let toolkits: ToolkitCache;
-
-  beforeAll(async () => {
-    access = await openAccess(live.desktop);
-    toolkits = new ToolkitCache(access.client);
-  }, 60_000);
-
-  afterAll(async () => {
-    await access?.close();
-  });
+  const atspi = useAccess(live);
 
   /** Reads the app's first window both ways (twice if it was still settling) and checks the calls of the spared read. */
   async function check(pid: number, translators: TranslatorDef[]): Promise<void> {
-    const app = await waitForApp(access, pid);
+    const app = await waitForApp(atspi.access, pid);
     const ref = app.topLevels[0]?.ref as string;
     const root = parseRef(ref);
-    const toolkit = await toolkits.get(root.bus);
-    const read = (thorough: boolean) => readWindowTree(access.client, root, FULL_BUDGET, { toolkit, thorough });
-    let spared = await recordCalls(access, () => read(false));
+    const toolkit = await atspi.toolkits.get(root.bus);
+    const read = (thorough: boolean) => readWindowTree(atspi.access.client, root, FULL_BUDGET, { toolkit, thorough });
+    let spared = await recordCalls(atspi.access, () => read(false));
     let thorough = await read(true);
     if (JSON.stringify(states(spared.result, translators)) !== JSON.stringify(states(thorough, translators))) {
       // A window still settling right after start may differ once; a real difference stays.
-      spared = await recordCalls(access, () => read(false));
+      spared = await recordCalls(atspi.access, () => read(false));
       thorough = await read(true);
     }
     expect(spared.result.truncated).toBe(false);
@@ -90,7 +78,7 @@ describe.skipIf(stack.skip)('calls spared by tree reads change no state', () => 
       for (const path of spared.calls.byInterface.get(iface) ?? []) {
         const node = nodes.find((n) => pathOf(n) === path);
         if (!node) continue; // a call beside the tree (the status bar's popover targets)
-        const has = await access.client.interfaces(parseRef(node.ref));
+        const has = await atspi.access.client.interfaces(parseRef(node.ref));
         if (!has.includes(iface)) unexpected.push(`${node.role} ${node.ref}: ${iface} without the interface`);
       }
     }
