@@ -73,7 +73,10 @@ export class AtspiAccess {
       this.keptSubtrees.clear();
     });
     // A new object's event names no kept object; the ancestors walked to place it do.
-    this.events.on('event', (event) => [event.source, ...(event.ancestors ?? [])].forEach((ref) => this.keptSubtrees.noteEvent(ref)));
+    this.events.on('event', (event) => {
+      this.keptSubtrees.noteEvent(event.source);
+      for (const ref of event.ancestors ?? []) this.keptSubtrees.noteEvent(ref);
+    });
   }
 
   /** Connects (or keeps trying in the background: see `health`) and starts the change feed. */

@@ -55,9 +55,8 @@ export class KeptSubtrees {
 
   /** Whether the subtree at `ref` (role and states as just read) is kept and untouched: its children need no reading. */
   has(kind: KeptKind, ref: string, role: string, states: readonly string[]): boolean {
-    if (!unseen(kind, { ref, role, name: '', states: [...states], children: [] }, false)) return false;
     const kept = this.kept.get(ref);
-    if (!kept || kept.kind !== kind) return false;
+    if (!kept || kept.kind !== kind || !unseenRoot(kind, role, states)) return false;
     const touched = this.now() - kept.at > MAX_AGE_MS || kept.refs.some((r) => (this.lastEvent.get(r) ?? 0) > kept.since);
     if (touched) this.kept.delete(ref);
     return !touched;
@@ -74,7 +73,7 @@ export class KeptSubtrees {
   keepFrom(kind: KeptKind, root: A11yNode, since: number): void {
     this.dropExpired(); // subtrees of closed windows are never asked for again
     const visit = (node: A11yNode) => {
-      if (unseen(kind, node, true) && complete(node)) {
+      if (unseenSubtree(kind, node) && complete(node)) {
         const refs: string[] = [];
         collectRefs(node, refs);
         // A subtree this read reused keeps the age of its last real read: MAX_AGE_MS is a bound
@@ -106,20 +105,19 @@ export class KeptSubtrees {
   }
 }
 
-/** Whether nothing of this subtree is on screen (`withChildren`: once its children are known). */
-function unseen(kind: KeptKind, node: A11yNode, withChildren: boolean): boolean {
-  if (kind === 'closed_menus') return isClosedMenu(node, withChildren);
-  if (node.states.includes('showing')) return false;
-  return !withChildren || (node.children.length > 0 && !node.children.some(showingBelow));
+/**
+ * Whether a subtree's root, as just read, may hold an unseen subtree: for `closed_menus` a menu
+ * that is not selected or expanded (the menu itself may show, in its bar); otherwise a node that
+ * is not showing.
+ */
+function unseenRoot(kind: KeptKind, role: string, states: readonly string[]): boolean {
+  if (kind === 'closed_menus') return role === 'menu' && !states.includes('selected') && !states.includes('expanded');
+  return !states.includes('showing');
 }
 
-/**
- * A menu that is not open: not selected or expanded itself and, once its children are known,
- * none of them on screen (an open menu's items are `showing`; the menu itself may show, in its bar).
- */
-function isClosedMenu(node: A11yNode, withChildren: boolean): boolean {
-  if (node.role !== 'menu' || node.states.includes('selected') || node.states.includes('expanded')) return false;
-  return !withChildren || (node.children.length > 0 && !node.children.some(showingBelow));
+/** A root as above whose read children are all off screen (an open menu's items are `showing`). */
+function unseenSubtree(kind: KeptKind, node: A11yNode): boolean {
+  return unseenRoot(kind, node.role, node.states) && node.children.length > 0 && !node.children.some(showingBelow);
 }
 
 function showingBelow(node: A11yNode): boolean {

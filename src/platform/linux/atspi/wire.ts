@@ -178,18 +178,24 @@ export class MessageWriter {
     this.buf[this.pos++] = value & 0xff;
   }
 
+  /** Aligns to `size`, makes room for `size` bytes and returns where they go (the caller writes them). */
+  reserve(size: number): number {
+    this.align(size);
+    this.ensure(size);
+    const at = this.pos;
+    this.pos += size;
+    return at;
+  }
+
   u32(value: number): void {
-    this.align(4);
-    this.ensure(4);
+    const p = this.reserve(4);
     // Stored byte by byte, not with writeUInt32LE: cheaper while the code is still cold (issue 15).
     const v = value >>> 0;
     const b = this.buf;
-    const p = this.pos;
     b[p] = v & 0xff;
     b[p + 1] = (v >>> 8) & 0xff;
     b[p + 2] = (v >>> 16) & 0xff;
     b[p + 3] = v >>> 24;
-    this.pos = p + 4;
   }
 
   text(value: string, lengthBytes: 1 | 4): void {
@@ -215,32 +221,25 @@ function writeValue(w: MessageWriter, type: SigNode, value: unknown): void {
       return w.u8(Number(value));
     case 'b':
       return w.u32(value ? 1 : 0);
-    case 'n':
-      w.align(2);
-      w.ensure(2);
-      w.buf.writeInt16LE(Number(value), w.pos);
-      w.pos += 2;
-      return;
-    case 'q':
-      w.align(2);
-      w.ensure(2);
-      w.buf.writeUInt16LE(Number(value), w.pos);
-      w.pos += 2;
-      return;
-    case 'i':
-      w.align(4);
-      w.ensure(4);
-      w.buf.writeInt32LE(Number(value), w.pos);
-      w.pos += 4;
-      return;
+    // reserve() first: it may replace w.buf with a larger buffer.
+    case 'n': {
+      const at = w.reserve(2);
+      return void w.buf.writeInt16LE(Number(value), at);
+    }
+    case 'q': {
+      const at = w.reserve(2);
+      return void w.buf.writeUInt16LE(Number(value), at);
+    }
+    case 'i': {
+      const at = w.reserve(4);
+      return void w.buf.writeInt32LE(Number(value), at);
+    }
     case 'u':
       return w.u32(Number(value));
-    case 'd':
-      w.align(8);
-      w.ensure(8);
-      w.buf.writeDoubleLE(Number(value), w.pos);
-      w.pos += 8;
-      return;
+    case 'd': {
+      const at = w.reserve(8);
+      return void w.buf.writeDoubleLE(Number(value), at);
+    }
     case 's':
     case 'o':
       return w.text(String(value), 4);

@@ -5,7 +5,7 @@
  * display cost about 45 ms of CPU and 3.5 MB of garbage before the first read (issue 15). This
  * reader waits for the whole reply (its length is in its header) and builds the same `display`
  * object, field for field and with the package's own quirks, so the rest of the package is
- * unchanged; test/platform/linux/x11ServerHello.test.ts compares the two on a real X server.
+ * unchanged; test/live/x11Connection.test.ts compares the two on a real X server.
  */
 
 /** The package's inbound buffer: `get(n, cb)` calls back with exactly the next n bytes. */
