@@ -6,6 +6,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js';
 import type { TestClient } from '../../helpers/demoServer.js';
+import { reportFirstFailure } from './failureReport.js';
 import { useLiveBridge, windowQueries, type WindowQueries } from './liveBridge.js';
 import { openWaylandBridge, type WaylandBridge } from './waylandStack.js';
 
@@ -23,6 +24,7 @@ export interface SessionBridge extends WindowQueries {
 export function useSessionBridge(session: LiveSession, apps: string[]): SessionBridge {
   if (session === 'x11') {
     const live = useLiveBridge({ desktop: { apps } });
+    reportFirstFailure(() => (live.desktop ? { desktop: live.desktop, log: live.logs.join('\n') } : null));
     return {
       session,
       get desktop() {
@@ -48,6 +50,7 @@ export function useSessionBridge(session: LiveSession, apps: string[]): SessionB
   afterAll(async () => {
     await wayland?.close();
   }, 60_000);
+  reportFirstFailure(() => (wayland ? { desktop: wayland.desktop, log: wayland.stderr() } : null));
   const ask = (): WindowQueries => (running(), queries as WindowQueries);
   return {
     session,
