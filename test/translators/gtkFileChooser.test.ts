@@ -10,6 +10,7 @@ import { loadFixture } from '../../src/testing/tester.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { chooseAction, setNameAction } from '../../translators/gtk-file-chooser/actions.js';
 import { gtkFileChooserTranslator } from '../../translators/gtk-file-chooser/index.js';
+import { pathEntry } from '../../translators/gtk-file-chooser/drive.js';
 import { readChooser, sameFolder } from '../../translators/gtk-file-chooser/reading.js';
 import { isReplaceQuestion } from '../../translators/gtk-file-chooser/replaceQuestion.js';
 import { isCloseQuestion } from '../../translators/gedit/closeQuestion.js';
@@ -106,5 +107,24 @@ describe('gtk-file-chooser: arguments are checked before anything is touched', (
     const { outcome, calls } = run(setNameAction, { name: 'a/b.txt' }, rootOf('gedit-save-as.json', /^Save As$/));
     await expect(outcome).rejects.toMatchObject({ code: 'validation_failed', extra: { fields: [{ field: 'name', error: 'must not contain "/"' }] } });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('gtk-file-chooser: showing the location entry', () => {
+  it('asks again while the entry has not shown (the first request only leaves Recent), and stops once it shows', async () => {
+    const recent = rootOf('gedit-open-recent.json', /^Open Files$/);
+    const located = rootOf('gedit-open-location.json', /^Open Files$/);
+    let asked = 0;
+    const { ctx, calls } = fakeContext(recent, (call) => {
+      if (call.primitive !== 'doAction' || call.args[1] !== 'show_location') return undefined;
+      asked += 1;
+      return asked === 2 ? { root: located } : undefined;
+    });
+    const entry = await pathEntry(ctx, 'w1');
+    expect(entry.ref).toBe(readChooser(located).location?.node.ref);
+    expect(calls.map((c) => [c.primitive, c.args[1]])).toEqual([
+      ['doAction', 'show_location'],
+      ['doAction', 'show_location'],
+    ]);
   });
 });

@@ -13,6 +13,8 @@ import { isReplaceQuestion } from './replaceQuestion.js';
 const OUTCOME_MS = 8000;
 const SHOW_MS = 3000;
 const RETRY_MS = 700;
+/** How long one request to show the location entry is given before it is made again. */
+const LOCATION_RETRY_MS = 1500;
 
 export type ChooserOutcome =
   /** The dialog accepted the path and closed. */
@@ -112,14 +114,29 @@ async function dismissError(ctx: ActionContext, winId: string, text: string): Pr
   throw new BridgeError('validation_failed', `The file chooser refused the path: ${text}`, { fields: [{ field: 'path', error: text }] });
 }
 
-/** The entry a path is typed into; the Location entry of an open dialog is shown first. */
+/**
+ * The entry a path is typed into; the Location entry of an open dialog is shown first. GTK's
+ * `show_location` only switches a dialog that shows Recent or Search results back to its folder
+ * (a second one shows the entry), and one that arrives while the dialog is still settling may do
+ * nothing: so it is asked again while the entry has not shown, which is harmless once it shows
+ * (it focuses the entry). Found live under load: one request, then 3 s of waiting, failed `open`.
+ */
 export async function pathEntry(ctx: ActionContext, winId: string): Promise<A11yNode> {
   const { reading } = chooserWindow(ctx.state, winId);
   const entry = reading.name ?? reading.location;
   if (entry) return entry.node;
-  if (!reading.widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
-  await ctx.probe.doAction(reading.widget.ref, 'show_location');
-  return ctx.waitFor((s) => chooserWindow(s, winId).reading.location?.node, { timeoutMs: SHOW_MS, what: 'the location entry to show' });
+  const widget = reading.widget;
+  if (!widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
+  const deadline = Date.now() + OUTCOME_MS;
+  for (;;) {
+    await ctx.probe.doAction(widget.ref, 'show_location');
+    const timeoutMs = Math.max(1, Math.min(LOCATION_RETRY_MS, deadline - Date.now()));
+    try {
+      return await ctx.waitFor((s) => chooserWindow(s, winId).reading.location?.node, { timeoutMs, what: 'the location entry to show' });
+    } catch (error) {
+      if (Date.now() >= deadline || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
+    }
+  }
 }
 
 /** Replaces an entry's text and waits until the dialog shows exactly that text. */
