@@ -127,4 +127,10 @@ describe('gtk-file-chooser: showing the location entry', () => {
       ['doAction', 'show_location'],
     ]);
   });
+
+  it('gives up after a bounded number of requests when the entry never shows', async () => {
+    const { ctx, calls } = fakeContext(rootOf('gedit-open-recent.json', /^Open Files$/));
+    await expect(pathEntry(ctx, 'w1')).rejects.toMatchObject({ code: 'action_timeout' });
+    expect(calls.filter((c) => c.args[1] === 'show_location')).toHaveLength(6);
+  });
 });

@@ -15,6 +15,8 @@ const SHOW_MS = 3000;
 const RETRY_MS = 700;
 /** How long one request to show the location entry is given before it is made again. */
 const LOCATION_RETRY_MS = 1500;
+/** At most this many requests (one per LOCATION_RETRY_MS within OUTCOME_MS). */
+const LOCATION_REQUESTS = Math.ceil(OUTCOME_MS / LOCATION_RETRY_MS);
 
 export type ChooserOutcome =
   /** The dialog accepted the path and closed. */
@@ -128,13 +130,14 @@ export async function pathEntry(ctx: ActionContext, winId: string): Promise<A11y
   const widget = reading.widget;
   if (!widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
   const deadline = Date.now() + OUTCOME_MS;
-  for (;;) {
+  for (let request = 1; ; request++) {
     await ctx.probe.doAction(widget.ref, 'show_location');
     const timeoutMs = Math.max(1, Math.min(LOCATION_RETRY_MS, deadline - Date.now()));
     try {
       return await ctx.waitFor((s) => chooserWindow(s, winId).reading.location?.node, { timeoutMs, what: 'the location entry to show' });
     } catch (error) {
-      if (Date.now() >= deadline || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
+      const last = request >= LOCATION_REQUESTS || Date.now() >= deadline;
+      if (last || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
     }
   }
 }
