@@ -6,12 +6,13 @@
 // external translator that imports `gui-bridge/translate` share one zod, one BridgeError class.
 // tsc's other files stay (declarations, and the few modules kept out of the bundle, below).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, 'dist/src');
+/** tsc's output, bundled in place; bench/codeCache.ts bundles a copy (GUI_BRIDGE_BUNDLE_OUT). */
+const OUT = process.env.GUI_BRIDGE_BUNDLE_OUT ? resolve(process.env.GUI_BRIDGE_BUNDLE_OUT) : join(ROOT, 'dist/src');
 const ENTRIES = ['src/cli.ts', 'src/index.ts', 'src/sdk/translate.ts', 'src/sdk/testing.ts'];
 /** Chunk files carry this prefix: a rebuild removes the previous ones. */
 const CHUNK_PREFIX = 'bundle-';
@@ -30,6 +31,8 @@ const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork
  */
 const OWN_EXTERNAL = [
   'src/server/console/assets.ts',
+  // Keeps the chunks' compiled scripts: serve and the facades below must share its one instance.
+  'src/util/chunkCodeCache.ts',
   'src/platform/linux/wayland/desktop/a11yBusName.ts',
   'src/platform/linux/wayland/desktop/gnomeKeyboard.ts',
 ];
@@ -41,6 +44,9 @@ const NEEDS_OWN_FILE = /(?:nodeModuleCommand|isMainModule)\(import\.meta\.url\)|
  * (src/server/schemaValidator.ts, which loads Ajv only when a form answer is checked), so the
  * server's static import of Ajv is replaced by a class that says so if it is ever reached.
  */
+/** CommonJS packages in the bundle (Ajv) call require(): each chunk gets a real one. */
+const BANNER = `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);`;
+
 const NO_DEFAULT_AJV = `export class AjvJsonSchemaValidator {
   constructor() { throw new Error('gui-bridge: every SDK Server is given its own JSON Schema validator (schemaValidator.ts)'); }
 }`;
@@ -101,8 +107,7 @@ const result = await build({
   target: 'node20',
   chunkNames: `${CHUNK_PREFIX}[hash]`,
   external: EXTERNAL_PACKAGES,
-  // CommonJS packages in the bundle (Ajv) call require(): give each chunk a real one.
-  banner: { js: `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);` },
+  banner: { js: BANNER },
   // Less to parse; identifiers stay readable in stack traces. No keepNames: it wraps each of about
   // 2,600 functions and classes in a defineProperty call at load, which cost about 40 ms of CPU
   // and 1 MB of heap before the first read (issue 15). Without it a function keeps the name it is
@@ -143,4 +148,55 @@ const inputs = Object.fromEntries(
         .sort(),
     ]),
 );
-writeFileSync(join(ROOT, 'dist/bundle-inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
+writeFileSync(join(OUT, '../bundle-inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
+
+/**
+ * Node 20 keeps no compiled code of an ES module between runs, only of a classic script
+ * (src/util/chunkCodeCache.ts). Each chunk of at least SCRIPT_MIN_BYTES that converts cleanly is
+ * rewritten as a facade ES module plus its code as one script function (`bundle-X.script.js`):
+ * the facade imports what the chunk imported (same modules, same order), has the script run with
+ * them, and exports what the chunk exported. Named imports stay live (`dep.name` at each use).
+ * A chunk stays an ES module when its code imports dynamically or by default/namespace (which
+ * CommonJS would read differently), or uses import.meta beyond its URL. The entry points stay.
+ */
+const SCRIPT_MIN_BYTES = 16_384;
+const CODE_CACHE_MODULE = './util/chunkCodeCache.js';
+
+function chunkScript(file, output) {
+  const code = readFileSync(join(ROOT, file), 'utf8');
+  if (!code.startsWith(BANNER) || code.length < SCRIPT_MIN_BYTES) return null;
+  let converted;
+  try {
+    converted = transformSync(code.slice(BANNER.length), {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      define: { 'import.meta.url': '__importMetaUrl' },
+      logLevel: 'silent',
+    }).code;
+  } catch {
+    return null; // top-level await, for one
+  }
+  if (/__toESM\(|\bimport\(|import_meta|\bimport\.meta\b/.test(converted)) return null;
+  const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => (i.external ? i.path : `./${relative(dirname(file), i.path)}`));
+  const deps = imports.map((specifier, n) => `import*as __d${n} from${JSON.stringify(specifier)};`).join('');
+  const depMap = imports.map((specifier, n) => `${JSON.stringify(specifier)}:__d${n}`).join(',');
+  const names = output.exports;
+  const exported = names.length
+    ? `const ${names.map((name, n) => `__e${n}=__m[${JSON.stringify(name)}]`).join(',')};export{${names.map((name, n) => `__e${n} as ${name}`).join(',')}};`
+    : '';
+  const facade = `${deps}import{runChunk}from${JSON.stringify(CODE_CACHE_MODULE)};const __m=runChunk(import.meta.url,{${depMap}});${exported}\n`;
+  const script = `(function(exports,require,module,__importMetaUrl){"use strict";${converted}\n})`;
+  return { facade, script };
+}
+
+if (process.env.GUI_BRIDGE_BUNDLE_SCRIPTS !== '0') {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!basename(file).startsWith(CHUNK_PREFIX) || !file.endsWith('.js')) continue;
+    const converted = chunkScript(file, output);
+    if (!converted) continue;
+    writeFileSync(join(ROOT, file.replace(/\.js$/, '.script.js')), converted.script);
+    writeFileSync(join(ROOT, file), converted.facade);
+  }
+}
