@@ -156,10 +156,11 @@ writeFileSync(join(OUT, '../bundle-inputs.json'), `${JSON.stringify(inputs, null
  * rewritten as a facade ES module plus its code as one script function (`bundle-X.script.js`):
  * the facade imports what the chunk imported (same modules, same order), has the script run with
  * them, and exports what the chunk exported. Named imports stay live (`dep.name` at each use).
- * A chunk stays an ES module when its code imports dynamically or by default/namespace (which
- * CommonJS would read differently), or uses import.meta beyond its URL. The entry points stay.
+ * A chunk stays an ES module when its code imports by default or namespace (which CommonJS would
+ * read differently) or dynamically in another shape, or uses import.meta beyond its URL. The
+ * entry points stay.
  */
-const SCRIPT_MIN_BYTES = 16_384;
+const SCRIPT_MIN_BYTES = 4096;
 const CODE_CACHE_MODULE = './util/chunkCodeCache.js';
 
 function chunkScript(file, output) {
@@ -178,7 +179,13 @@ function chunkScript(file, output) {
   } catch {
     return null; // top-level await, for one
   }
-  if (/__toESM\(|\bimport\(|import_meta|\bimport\.meta\b/.test(converted)) return null;
+  if (/__toESM\(|import_meta|\bimport\.meta\b/.test(converted)) return null;
+  // A script has no import(): the facade lends its own (same folder, so the same resolution).
+  // Only the two shapes esbuild writes for ours are taken: import("./chunk.js") and import(name).
+  const dynamic = converted.match(/\bimport\(/g)?.length ?? 0;
+  const plain = /\bimport\((?:"\.\/[\w-]+\.js"|[A-Za-z_$][\w$]*)\)/g;
+  if ((converted.match(plain)?.length ?? 0) !== dynamic) return null;
+  converted = converted.replace(plain, (call) => `__import${call.slice('import'.length)}`);
   const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => (i.external ? i.path : `./${relative(dirname(file), i.path)}`));
   const deps = imports.map((specifier, n) => `import*as __d${n} from${JSON.stringify(specifier)};`).join('');
   const depMap = imports.map((specifier, n) => `${JSON.stringify(specifier)}:__d${n}`).join(',');
@@ -186,8 +193,8 @@ function chunkScript(file, output) {
   const exported = names.length
     ? `const ${names.map((name, n) => `__e${n}=__m[${JSON.stringify(name)}]`).join(',')};export{${names.map((name, n) => `__e${n} as ${name}`).join(',')}};`
     : '';
-  const facade = `${deps}import{runChunk}from${JSON.stringify(CODE_CACHE_MODULE)};const __m=runChunk(import.meta.url,{${depMap}});${exported}\n`;
-  const script = `(function(exports,require,module,__importMetaUrl){"use strict";${converted}\n})`;
+  const facade = `${deps}import{runChunk}from${JSON.stringify(CODE_CACHE_MODULE)};const __m=runChunk(import.meta.url,{${depMap}}${dynamic ? ',(s)=>import(s)' : ''});${exported}\n`;
+  const script = `(function(exports,require,module,__importMetaUrl,__import){"use strict";${converted}\n})`;
   return { facade, script };
 }
 

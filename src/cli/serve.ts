@@ -7,9 +7,6 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // The server's own modules load while the options are read (issue 15: start-up); not for
   // --help, which loads nothing else.
   const help = argv.includes('--help') || argv.includes('-h');
-  // V8's options first: V8 refuses a cached compilation made under other options
-  // (src/util/chunkCodeCache.ts), and zod's chunk starts loading on the next line.
-  if (!help) (await import('./youngGeneration.js')).keepYoungGenerationSmall();
   const zodMode = help ? undefined : import('./zodMode.js').then((mode) => mode.interpretZodSchemas());
   zodMode?.catch(() => undefined); // a usage error never awaits it
   const running = help ? undefined : import('./serveRun.js');

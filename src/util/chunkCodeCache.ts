@@ -21,8 +21,17 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
-/** What a chunk's script is: `(function (exports, require, module, __importMetaUrl) { … })`. */
-type ChunkFunction = (exports: object, require: (id: string) => unknown, module: { exports: object }, importMetaUrl: string) => void;
+/** The dynamic import() of a chunk's facade, lent to its script (which has none of its own). */
+type DynamicImport = (specifier: string) => Promise<unknown>;
+
+/** What a chunk's script is: `(function (exports, require, module, __importMetaUrl, __import) { … })`. */
+type ChunkFunction = (
+  exports: object,
+  require: (id: string) => unknown,
+  module: { exports: object },
+  importMetaUrl: string,
+  dynamicImport?: DynamicImport,
+) => void;
 
 interface LoadedChunk {
   script: Script;
@@ -84,10 +93,10 @@ function readCache(cacheFile: string): Buffer | undefined {
 /**
  * Runs the script of the chunk whose facade is at `facadeUrl`; `deps` are the modules the chunk
  * imported, by the specifier it imported them with (the script's `require` finds them there, and
- * anything else, such as a bundled CommonJS package's built-ins, through Node's require).
- * Returns the chunk's exports.
+ * anything else, such as a bundled CommonJS package's built-ins, through Node's require), and the
+ * facade's import() when the chunk imports dynamically. Returns the chunk's exports.
  */
-export function runChunk(facadeUrl: string, deps: Record<string, unknown>): Record<string, unknown> {
+export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynamicImport?: DynamicImport): Record<string, unknown> {
   const file = fileURLToPath(facadeUrl).replace(/\.js$/, '.script.js');
   const source = readFileSync(file, 'utf8');
   const dir = codeCacheDir();
@@ -106,7 +115,7 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>): Reco
   const nodeRequire = createRequire(facadeUrl);
   const require = (id: string): unknown => (Object.hasOwn(deps, id) ? deps[id] : nodeRequire(id));
   const module = { exports: {} };
-  (script.runInThisContext() as ChunkFunction)(module.exports, require, module, facadeUrl);
+  (script.runInThisContext() as ChunkFunction)(module.exports, require, module, facadeUrl, dynamicImport);
   return module.exports as Record<string, unknown>;
 }
 
