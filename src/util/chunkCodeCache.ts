@@ -11,13 +11,14 @@
  * one file per chunk, named by the chunk (its name is a hash of its content), its size and mtime,
  * Node's version and architecture and the process's V8 options. `serve` writes it once its first
  * answer is out (saveCodeCaches, never on the way to it), atomically, so it includes the functions
- * the first read compiled lazily. A missing, foreign, corrupt or unwritable cache only means the
+ * the first read compiled lazily, and removes that chunk's caches for other builds or Node versions
+ * (a chunk that changed has a new name: the old one's cache stays until the folder is cleared). A missing, foreign, corrupt or unwritable cache only means the
  * chunk is compiled from its source. GUI_BRIDGE_CODE_CACHE=0 turns the cache off.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
@@ -46,9 +47,21 @@ const loaded: LoadedChunk[] = [];
 /** First bytes of a cache file of ours; then a checksum of the V8 data that follows. */
 const MAGIC = 0x47424343; // "GBCC"
 const HEADER_BYTES = 8;
+/** The checksum reads one 32-bit word in this many. */
+const CHECKSUM_STRIDE = 16;
+
+/** This process's cache folder, once named (undefined: not yet). */
+let processCacheDir: string | null | undefined;
 
 /** The cache folder, or null when caching is off or no folder can be named. */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env === process.env && processCacheDir !== undefined) return processCacheDir;
+  const dir = cacheDirOf(env);
+  if (env === process.env) processCacheDir = dir;
+  return dir;
+}
+
+function cacheDirOf(env: NodeJS.ProcessEnv): string | null {
   if (env.GUI_BRIDGE_CODE_CACHE === '0') return null;
   const base = env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
   return base ? join(base, 'gui-bridge', 'code-cache') : null;
@@ -61,13 +74,19 @@ function fnv(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** A cheap checksum of the V8 data (FNV-1a over 32-bit words): a damaged file is refused before V8 reads it. */
+/**
+ * A checksum of the V8 data, refused before V8 reads it when damaged (V8 checks its version, the
+ * options, the source's length and the data's length, not the data). It reads every 16th 32-bit
+ * word, one in each 64 bytes, with the length: a cut-short file or any damaged disk block (torn,
+ * zeroed) is caught; a single flipped bit may not be. All of it would cost more than it saves: the
+ * loop runs before V8 has optimised it, at each start.
+ */
 function checksum(bytes: Uint8Array): number {
   const data = bytes.byteOffset % 4 === 0 ? bytes : Uint8Array.from(bytes);
   const words = new Uint32Array(data.buffer, data.byteOffset, data.length >>> 2);
   let hash = 0x811c9dc5 ^ data.length;
-  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ (words[i] as number), 0x01000193);
-  for (let i = words.length << 2; i < data.length; i++) hash = Math.imul(hash ^ (data[i] as number), 0x01000193);
+  for (let i = 0; i < words.length; i += CHECKSUM_STRIDE) hash = Math.imul(hash ^ (words[i] as number), 0x01000193);
+  if (words.length > 0) hash = Math.imul(hash ^ (words[words.length - 1] as number), 0x01000193);
   return hash >>> 0;
 }
 
@@ -112,8 +131,8 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynam
   }
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   loaded.push({ script, cacheFile, needsWrite: cachedData === undefined || script.cachedDataRejected === true });
-  const nodeRequire = createRequire(facadeUrl);
-  const require = (id: string): unknown => (Object.hasOwn(deps, id) ? deps[id] : nodeRequire(id));
+  let nodeRequire: NodeJS.Require | undefined; // made on first use: most chunks only import
+  const require = (id: string): unknown => (Object.hasOwn(deps, id) ? deps[id] : (nodeRequire ??= createRequire(facadeUrl))(id));
   const module = { exports: {} };
   (script.runInThisContext() as ChunkFunction)(module.exports, require, module, facadeUrl, dynamicImport);
   return module.exports as Record<string, unknown>;
@@ -122,6 +141,15 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynam
 /** How the chunks of this process were compiled: from a cache, or from source (tests, debug log). */
 export function codeCacheState(): { chunks: number; fromCache: number } {
   return { chunks: loaded.length, fromCache: loaded.filter((c) => !c.needsWrite).length };
+}
+
+/** The same chunk's caches for an earlier build of it or another Node: they would never be read again. */
+function removeOlder(cacheFile: string): void {
+  const name = basename(cacheFile);
+  const chunk = name.slice(0, name.lastIndexOf('-') + 1);
+  for (const other of readdirSync(dirname(cacheFile))) {
+    if (other !== name && other.startsWith(chunk) && other.endsWith('.v8')) rmSync(join(dirname(cacheFile), other), { force: true });
+  }
 }
 
 /**
@@ -140,10 +168,11 @@ export function saveCodeCaches(): number {
       const header = Buffer.alloc(HEADER_BYTES);
       header.writeUInt32LE(MAGIC, 0);
       header.writeUInt32LE(checksum(data), 4);
-      mkdirSync(join(chunk.cacheFile, '..'), { recursive: true });
+      mkdirSync(dirname(chunk.cacheFile), { recursive: true });
       writeFileSync(temporary, Buffer.concat([header, data]));
       renameSync(temporary, chunk.cacheFile);
       written++;
+      removeOlder(chunk.cacheFile);
     } catch {
       try {
         rmSync(temporary, { force: true });

@@ -25,7 +25,7 @@ beforeEach(() => {
 
 /** A chunk script as scripts/bundle.mjs writes it (with enough functions to be worth caching). */
 function writeChunk(name: string, body = ''): string {
-  const functions = Array.from({ length: 50 }, (_, i) => `function f${i}(x){return x*${i}+${i}}`).join('');
+  const functions = Array.from({ length: 400 }, (_, i) => `function f${i}(x){return x*${i}+${i}}`).join('');
   writeFileSync(
     join(root, `${name}.script.js`),
     `(function(exports,require,module,__importMetaUrl){"use strict";${functions}${body}
@@ -66,13 +66,14 @@ describe('chunk scripts and their code cache', () => {
     expect(second).toEqual({ ...first, fromCache: true, saved: 0 });
   });
 
-  test('a damaged cache file is refused before V8 reads it, and replaced', () => {
+  test('a damaged cache file (a zeroed block, cut short, garbage, empty) is refused before V8 reads it, and replaced', () => {
     const facade = writeChunk('bundle-B');
     run(facade);
     const path = join(cacheHome, 'gui-bridge/code-cache', cacheFiles()[0] as string);
     const bytes = readFileSync(path);
-    bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] as number) ^ 0xff; // one flipped byte
-    writeFileSync(path, bytes);
+    const damaged = Buffer.from(bytes);
+    damaged.fill(0, 256, 768); // a zeroed disk block (what a crash can leave)
+    writeFileSync(path, damaged);
     expect(run(facade)).toMatchObject({ exports: { sum: 101 }, fromCache: false, saved: 1 });
     expect(run(facade).fromCache).toBe(true);
     for (const damaged of [Buffer.from('not a cache'), bytes.subarray(0, 20), Buffer.alloc(0)]) {
@@ -93,10 +94,13 @@ describe('chunk scripts and their code cache', () => {
     expect(run(other).fromCache).toBe(true);
   });
 
-  test('a cache made under other V8 options is not used', () => {
+  test('a cache made under other V8 options is not used; the newer one replaces it', () => {
     const facade = writeChunk('bundle-F');
     run(facade);
-    expect(run(facade, { NODE_OPTIONS: '--max-semi-space-size=4' }).fromCache).toBe(false);
+    const [before] = cacheFiles();
+    expect(run(facade, { NODE_OPTIONS: '--max-semi-space-size=4' })).toMatchObject({ fromCache: false, saved: 1 });
+    expect(cacheFiles()).toHaveLength(1);
+    expect(cacheFiles()[0]).not.toBe(before);
   });
 
   test('an unwritable cache folder is no error; GUI_BRIDGE_CODE_CACHE=0 turns the cache off', () => {
