@@ -168,7 +168,7 @@ export function saveCodeCaches(): number {
       const header = Buffer.alloc(HEADER_BYTES);
       header.writeUInt32LE(MAGIC, 0);
       header.writeUInt32LE(checksum(data), 4);
-      mkdirSync(dirname(chunk.cacheFile), { recursive: true });
+      mkdirSync(dirname(chunk.cacheFile), { recursive: true, mode: 0o700 }); // compiled code runs as this user: theirs alone
       writeFileSync(temporary, Buffer.concat([header, data]));
       renameSync(temporary, chunk.cacheFile);
       written++;
