@@ -5,6 +5,8 @@
 // the chunks they share land beside them. Every module is in exactly one chunk, so the CLI and an
 // external translator that imports `gui-bridge/translate` share one zod, one BridgeError class.
 // tsc's other files stay (declarations, and the few modules kept out of the bundle, below).
+// Chunks of 4 KB or more are then split into a facade module and a script, so that V8's compiled
+// code of them is kept between runs on Node 20 too (chunkScript, below; src/util/chunkCodeCache.ts).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +41,14 @@ const OWN_EXTERNAL = [
 /** How a module of ours says it needs its own file (see OWN_EXTERNAL). */
 const NEEDS_OWN_FILE = /(?:nodeModuleCommand|isMainModule)\(import\.meta\.url\)|new URL\([^)]*import\.meta\.url\)/;
 
+/** CommonJS packages in the bundle (Ajv) call require(): each chunk gets a real one. */
+const BANNER = `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);`;
+
 /**
  * The SDK's `Server` builds an Ajv validator when it is given none; every session gives it ours
  * (src/server/schemaValidator.ts, which loads Ajv only when a form answer is checked), so the
  * server's static import of Ajv is replaced by a class that says so if it is ever reached.
  */
-/** CommonJS packages in the bundle (Ajv) call require(): each chunk gets a real one. */
-const BANNER = `import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);`;
-
 const NO_DEFAULT_AJV = `export class AjvJsonSchemaValidator {
   constructor() { throw new Error('gui-bridge: every SDK Server is given its own JSON Schema validator (schemaValidator.ts)'); }
 }`;
