@@ -7,13 +7,15 @@
  * V8 made for it in an earlier run, so it is neither parsed nor compiled again. Every importer
  * still goes through the one facade module, so there is one zod and one BridgeError.
  *
- * The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache, gui-bridge/code-cache),
- * one file per chunk, named by the chunk (its name is a hash of its content), its size and mtime,
- * Node's version and architecture and the process's V8 options. `serve` writes it once its first
- * answer is out (saveCodeCaches, never on the way to it), atomically, so it includes the functions
- * the first read compiled lazily, and removes that chunk's caches for other builds or Node versions
- * (a chunk that changed has a new name: the old one's cache stays until the folder is cleared). A missing, foreign, corrupt or unwritable cache only means the
- * chunk is compiled from its source. GUI_BRIDGE_CODE_CACHE=0 turns the cache off.
+ * The cache lives in the user's cache folder ($XDG_CACHE_HOME, else ~/.cache, %LOCALAPPDATA% on
+ * Windows, ~/Library/Caches on macOS; then gui-bridge/code-cache), one file per chunk, named by
+ * the chunk (its name is a hash of its content), its size and mtime, Node's version and
+ * architecture and the process's V8 options. `serve` writes it once its first answer is out
+ * (saveCodeCaches, never on the way to it), atomically, so it includes the functions the first
+ * read compiled lazily, and removes that chunk's caches for other builds or Node versions (a chunk
+ * that changed has a new name: the old one's cache stays until the folder is cleared). A missing,
+ * foreign, corrupt or unwritable cache only means the chunk is compiled from its source.
+ * GUI_BRIDGE_CODE_CACHE=0 turns the cache off.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,16 +56,26 @@ const CHECKSUM_STRIDE = 16;
 let processCacheDir: string | null | undefined;
 
 /** The cache folder, or null when caching is off or no folder can be named. */
-export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | null {
   if (env === process.env && processCacheDir !== undefined) return processCacheDir;
-  const dir = cacheDirOf(env);
+  const dir = cacheDirOf(env, platform);
   if (env === process.env) processCacheDir = dir;
   return dir;
 }
 
-function cacheDirOf(env: NodeJS.ProcessEnv): string | null {
+/** The user's cache folder: $XDG_CACHE_HOME, else the platform's own (Windows, macOS) or ~/.cache. */
+function cacheDirOf(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | null {
   if (env.GUI_BRIDGE_CODE_CACHE === '0') return null;
-  const base = env.XDG_CACHE_HOME || (homedir() ? join(homedir(), '.cache') : '');
+  let home = '';
+  try {
+    home = homedir();
+  } catch {
+    // no home folder (a service account): only an explicit folder
+  }
+  const base =
+    env.XDG_CACHE_HOME ||
+    (platform === 'win32' ? env.LOCALAPPDATA : undefined) ||
+    (home ? join(home, platform === 'darwin' ? 'Library/Caches' : '.cache') : '');
   return base ? join(base, 'gui-bridge', 'code-cache') : null;
 }
 

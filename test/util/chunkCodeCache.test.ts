@@ -111,5 +111,8 @@ describe('chunk scripts and their code cache', () => {
     expect(run(facade, { GUI_BRIDGE_CODE_CACHE: '0' })).toMatchObject({ exports: { sum: 101 }, fromCache: false, saved: 0 });
     expect(codeCacheDir({ GUI_BRIDGE_CODE_CACHE: '0', XDG_CACHE_HOME: cacheHome })).toBeNull();
     expect(codeCacheDir({ XDG_CACHE_HOME: cacheHome })).toBe(join(cacheHome, 'gui-bridge/code-cache'));
+    expect(codeCacheDir({ LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local' }, 'win32')).toBe(join('C:\\Users\\u\\AppData\\Local', 'gui-bridge/code-cache'));
+    expect(codeCacheDir({}, 'darwin')).toMatch(/Library\/Caches\/gui-bridge\/code-cache$/);
+    expect(codeCacheDir({}, 'linux')).toMatch(/\.cache\/gui-bridge\/code-cache$/);
   });
 });
