@@ -212,7 +212,10 @@ export class StateSync {
     );
     for (const nativeId of this.byNative.keys()) {
       if (!servedIds.has(nativeId)) {
-        const winId = this.byNative.get(nativeId)?.winId;
+        const gone = this.byNative.get(nativeId);
+        const winId = gone?.winId;
+        // Why a window left the state is otherwise invisible afterwards (a closed app, a lost listing).
+        this.options.log.debug('window gone', { winId, nativeId, title: gone?.facts.title, listed: this.listing.some((w) => w.nativeId === nativeId) });
         if (winId) this.options.screenshots?.forget(winId);
         this.byNative.delete(nativeId);
         this.shownNotices.delete(nativeId);

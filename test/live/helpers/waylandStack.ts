@@ -67,7 +67,7 @@ export async function openWaylandBridge(apps: string[], serveArgs: string[] = []
   try {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [CLI, 'serve', '--all-apps', ...serveArgs],
+      args: [CLI, 'serve', '--all-apps', '--log-level', 'debug', ...serveArgs],
       env: desktopProcessEnv(desktop.env) as Record<string, string>,
       stderr: 'pipe',
     });

@@ -10,6 +10,7 @@ import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js
 import { createLogger } from '../../../src/util/logger.js';
 import { connectMemoryClient } from '../../helpers/demoServer.js';
 import { openLiveStack } from '../helpers/liveStack.js';
+import { failureReport } from '../helpers/failureReport.js';
 import { openWaylandBridge, shareWithDesktop } from '../helpers/waylandStack.js';
 import { ScriptedAgent, type AgentMetrics } from './agent.js';
 
@@ -51,6 +52,9 @@ export async function runScenario(scenario: TaskScenario, session: TaskSession =
     const metrics = agent.metrics();
     await client.close();
     return { metrics, logs };
+  } catch (error) {
+    console.error(`[live failure report: ${scenario.name} (x11)]\n${failureReport(stack.desktop, logs.join('\n'))}`);
+    throw error;
   } finally {
     await stack.close();
     rmSync(scratch, { recursive: true, force: true });
@@ -65,6 +69,9 @@ async function runOnWayland(scenario: TaskScenario): Promise<TaskRun> {
     const agent = new ScriptedAgent(stack.client);
     await scenario.run({ desktop: stack.desktop, agent, bridge: null, scratch });
     return { metrics: agent.metrics(), logs: stack.stderr().split('\n') };
+  } catch (error) {
+    console.error(`[live failure report: ${scenario.name} (wayland)]\n${failureReport(stack.desktop, stack.stderr())}`);
+    throw error;
   } finally {
     await stack.close();
     rmSync(scratch, { recursive: true, force: true });
