@@ -1,7 +1,6 @@
 /**
- * Faults on a live desktop (issue 11 item 14, issue 10): an application hung with SIGSTOP is
- * "not responding" (never "exposes no accessibility"), other windows stay readable and calls into
- * it end with action_timeout; an application killed mid-call gives window_not_found; the X server
+ * Faults on a live desktop (issue 11 item 14, issue 10): an application killed mid-call gives
+ * window_not_found (a hung one, on both sessions: hungApp.test.ts); the X server
  * going away makes `serve` say so in one line and exit 1. (A restarted accessibility bus and
  * registry: bridgeHealth.test.ts.) One desktop for the file; the X server test runs last.
  */
@@ -14,40 +13,14 @@ import { displayStack, waitFor } from './helpers/desktop.js';
 import { useLiveBridge } from './helpers/liveBridge.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const stack = displayStack(['gedit', 'mousepad', 'zenity']);
+const stack = displayStack(['mousepad']);
 
 type Structured = { code?: string; message?: string };
 
 describe.skipIf(stack.skip)('faults on a live desktop', () => {
-  const live = useLiveBridge({ desktop: { apps: ['gedit', 'mousepad'] } });
+  const live = useLiveBridge({ desktop: { apps: ['mousepad'] } });
   const pidOf = (name: string) => live.desktop.state.processes.find((p) => p.name.endsWith(`-${name}`))?.pid as number;
   const call = async (name: string, args: Record<string, unknown>) => (await live.client.call(name, args)).structuredContent as Structured;
-
-  it('a hung app is "not responding": other windows stay readable, calls into it end with action_timeout', async () => {
-    const gedit = await live.windowTitled(/ - gedit$/);
-    const pid = pidOf('gedit');
-    process.kill(pid, 'SIGSTOP');
-    try {
-      expect(await call(`${gedit.id}__set_text`, { text: 'typed into a stopped app' })).toMatchObject({ code: 'action_timeout' });
-      const hung = await waitFor(async () => {
-        const w = (await live.client.snapshot()).windows.find((x) => x.id === gedit.id);
-        return w && JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
-      }, 20_000);
-      expect(JSON.stringify(hung)).not.toMatch(/exposes no accessibility/);
-      // Another application's new window is read in full meanwhile.
-      await live.desktop.launch('zenity', ['--info', '--title=Meanwhile', '--text=still readable']);
-      expect(JSON.stringify((await live.windowTitled(/^Meanwhile$/)).blocks)).toContain('still readable');
-      // Known not to respond now: the next call fails at once, still as action_timeout.
-      expect(await call(`${gedit.id}__set_text`, { text: 'again' })).toMatchObject({ code: 'action_timeout' });
-    } finally {
-      process.kill(pid, 'SIGCONT');
-    }
-    // It answers again: the notice goes away.
-    await waitFor(async () => {
-      const w = (await live.client.snapshot()).windows.find((x) => x.id === gedit.id);
-      return w && !JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
-    }, 30_000);
-  }, 90_000);
 
   it('an app killed mid-call gives window_not_found', async () => {
     const mousepad = await live.windowTitled(/Mousepad/);

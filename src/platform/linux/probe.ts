@@ -53,11 +53,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   private readonly incrementalReads = true;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
-  /** The last listing of AT-SPI applications, by bus name. */
-  private atspiApps = new Map<string, AtspiApplication>();
   private readonly pairing: PairingWatch;
-  /** Each window's last tree read in full: shown, with a notice, while its application does not respond. */
-  private readonly lastTrees = new Map<string, WindowTree>();
 
   private readonly source: X11WindowSource;
 
@@ -97,26 +93,12 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
       const pending = this.pairing.retrying(nativeId);
       return windowOnlyTree({ window: window.native, reason: pending ? PENDING : NO_ACCESSIBLE, pending });
     }
-    const app = this.topology.apps.find((a) => a.key === window.native.appKey);
-    const bus = parseRef(window.ref).bus;
-    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
-    const tree = await this.atspi.readTree(window.ref, budget, app?.name, this.incrementalReads && !request.fresh);
-    if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(window, bus, app?.name);
-    this.lastTrees.set(nativeId, tree);
-    return tree;
+    return this.readAccessible(window.native, window.ref, budget, this.incrementalReads && !request.fresh);
   }
 
   /** How window reads went: incremental or full, and what the consistency checks found (benchmarks). */
   get incrementalStats(): IncrementalStats {
     return this.atspi.incrementalStats;
-  }
-
-  /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */
-  private notResponding(window: LinuxWindow, bus: string, name?: string): WindowTree {
-    const problem = this.atspi.responsiveness.describe(bus, name);
-    const last = this.lastTrees.get(window.native.nativeId);
-    if (!last) return windowOnlyTree({ window: window.native, reason: `${problem}: its content cannot be read until it answers again.` });
-    return { ...last, warnings: [...last.warnings, `${problem}: this is its last known content, and calls into it time out until it answers again.`] };
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
@@ -213,14 +195,10 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   protected async readSources(): Promise<ProbeTopology<LinuxWindow>> {
     // Without the accessibility bus the windows are still there (X11 knows them): serve them
     // window-only rather than failing, until the bus is back.
-    const atspiApps = this.atspi.health.ok ? await this.atspi.listApplications(this.atspiApps).catch(() => []) : [];
     const previous = this.topology;
-    const topology = await this.source.read(atspiApps);
-    this.atspiApps = new Map(atspiApps.map((app) => [app.bus, app]));
+    const topology = await this.source.read(await this.listAtspiApps());
     this.pairing.observe(previous, topology);
-    const present = new Set(topology.windows.map((w) => w.native.nativeId));
-    for (const id of this.lastTrees.keys()) if (!present.has(id)) this.lastTrees.delete(id);
-    this.atspi.retainTrees(new Set(topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
+    this.retainWindows(topology);
     return topology;
   }
 

@@ -62,7 +62,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
     const window = this.window(nativeId);
     const tree =
       window.ref && this.atspi.health.ok
-        ? await this.atspi.readTree(window.ref, budget, this.topology.apps.find((a) => a.key === window.native.appKey)?.name)
+        ? await this.readAccessible(window.native, window.ref, budget, false)
         : windowOnlyTree({ window: window.native, reason: NO_ACCESSIBLE });
     if (!this.keyboard) tree.root.attributes = { ...tree.root.attributes, [NO_KEYBOARD.attribute]: NO_KEYBOARD.value };
     return tree;
@@ -208,10 +208,12 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   protected async readSources(): Promise<ProbeTopology<SourceWindow>> {
     await this.wayland.toplevels?.sync().catch(() => undefined);
-    const apps = this.atspi.health.ok ? await this.atspi.listApplications().catch(() => []) : [];
+    const apps = await this.listAtspiApps();
     const x11 = this.x11 ? await this.x11.read(apps).catch(() => null) : null;
     const wayland = await this.wayland.read(apps, x11 ? { refs: new Set(x11.nativeOfRef.keys()), windows: x11.windows.map((w) => w.native) } : NOTHING_CLAIMED);
-    return x11 ? mergeTopologies(x11, wayland) : wayland;
+    const topology = x11 ? mergeTopologies(x11, wayland) : wayland;
+    this.retainWindows(topology);
+    return topology;
   }
 }
 

@@ -1,0 +1,48 @@
+/**
+ * A hung application on both sessions (issue 11 item 14, issue 16): stopped with SIGSTOP, gedit
+ * is "not responding" (its windows stay, never "exposes no accessibility"), other windows stay
+ * readable, calls into it end with action_timeout, and once it runs again the notice goes. On
+ * Wayland this also guards the application listing: one that misses the listing's deadline keeps
+ * what it said last (two full CI runs lost gedit's windows while it was busy with a dialog).
+ */
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './helpers/desktop.js';
+import { useSessionBridge } from './helpers/sessionBridge.js';
+import { liveSessions } from './helpers/waylandStack.js';
+
+type Structured = { code?: string; message?: string };
+
+for (const { session, skip } of liveSessions(['gedit', 'zenity']))
+  describe.skipIf(skip)(`a hung application (${session})`, () => {
+    const live = useSessionBridge(session, ['gedit']);
+    const pidOf = (name: string) => live.desktop.state.processes.find((p) => p.name.endsWith(`-${name}`))?.pid as number;
+    const call = async (name: string, args: Record<string, unknown>) => (await live.client.call(name, args)).structuredContent as Structured;
+    const geditNow = async (id: string) => (await live.client.snapshot()).windows.find((x) => x.id === id);
+
+    it('is "not responding": its window stays, other windows stay readable, calls into it end with action_timeout', async () => {
+      const gedit = await live.windowTitled(/ - gedit$/);
+      const pid = pidOf('gedit');
+      process.kill(pid, 'SIGSTOP');
+      try {
+        expect(await call(`${gedit.id}__set_text`, { text: 'typed into a stopped app' })).toMatchObject({ code: 'action_timeout' });
+        const hung = await waitFor(async () => {
+          const w = await geditNow(gedit.id);
+          return w && JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
+        }, 20_000);
+        expect(JSON.stringify(hung)).not.toMatch(/exposes no accessibility/);
+        // Another application's new window is read in full meanwhile, and the hung one stays listed.
+        await live.desktop.launch('zenity', ['--info', '--title=Meanwhile', '--text=still readable']);
+        expect(JSON.stringify((await live.windowTitled(/^Meanwhile$/)).blocks)).toContain('still readable');
+        expect(await geditNow(gedit.id)).toMatchObject({ title: gedit.title });
+        // Known not to respond now: the next call fails at once, still as action_timeout.
+        expect(await call(`${gedit.id}__set_text`, { text: 'again' })).toMatchObject({ code: 'action_timeout' });
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      // It answers again: the notice goes away.
+      await waitFor(async () => {
+        const w = await geditNow(gedit.id);
+        return w && !JSON.stringify(w.blocks).includes('not responding') ? w : undefined;
+      }, 30_000);
+    }, 90_000);
+  });
