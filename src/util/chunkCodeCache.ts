@@ -63,6 +63,28 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, platform: Nod
   return dir;
 }
 
+/** Whether this process's cache folder was found safe to run code from (undefined: not yet looked at). */
+let folderTrusted: boolean | undefined;
+
+/**
+ * Cached code runs as this user: a folder someone else owns, or one others may write into, could
+ * hand it code of theirs. Such a folder is neither read nor written (compiled from source); a
+ * missing one is made for this user alone when the cache is first saved.
+ */
+export function trustedFolder(dir: string): boolean {
+  if (folderTrusted !== undefined && dir === codeCacheDir()) return folderTrusted;
+  let trusted = true;
+  try {
+    const { uid, mode } = statSync(dir);
+    const me = process.getuid?.();
+    trusted = me === undefined || (uid === me && (mode & 0o022) === 0);
+  } catch {
+    // Not there yet: saveCodeCaches makes it (0700).
+  }
+  if (dir === codeCacheDir()) folderTrusted = trusted;
+  return trusted;
+}
+
 /** The user's cache folder: $XDG_CACHE_HOME, else the platform's own (Windows, macOS) or ~/.cache. */
 function cacheDirOf(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | null {
   if (env.GUI_BRIDGE_CODE_CACHE === '0') return null;
@@ -133,7 +155,7 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynam
   const dir = codeCacheDir();
   let cacheFile: string | null = null;
   let cachedData: Buffer | undefined;
-  if (dir) {
+  if (dir && trustedFolder(dir)) {
     try {
       cacheFile = cacheFileFor(dir, file);
       cachedData = readCache(cacheFile);

@@ -6,7 +6,7 @@
  * process V8 reuses its own compilation of the same source and would not read the cache at all.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -101,6 +101,16 @@ describe('chunk scripts and their code cache', () => {
     expect(run(facade, { NODE_OPTIONS: '--max-semi-space-size=4' })).toMatchObject({ fromCache: false, saved: 1 });
     expect(cacheFiles()).toHaveLength(1);
     expect(cacheFiles()[0]).not.toBe(before);
+  });
+
+  test('a cache folder others may write into is neither read nor written: its code would run as this user', () => {
+    const facade = writeChunk('bundle-G');
+    expect(run(facade)).toMatchObject({ fromCache: false, saved: 1 });
+    const dir = join(cacheHome, 'gui-bridge/code-cache');
+    chmodSync(dir, 0o777);
+    expect(run(facade)).toMatchObject({ exports: { sum: 101 }, fromCache: false, saved: 0 });
+    chmodSync(dir, 0o700);
+    expect(run(facade)).toMatchObject({ fromCache: true, saved: 0 });
   });
 
   test('an unwritable cache folder is no error; GUI_BRIDGE_CODE_CACHE=0 turns the cache off', () => {
