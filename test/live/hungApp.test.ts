@@ -21,6 +21,8 @@ for (const { session, skip } of liveSessions(['gedit', 'zenity']))
 
     it('is "not responding": its window stays, other windows stay readable, calls into it end with action_timeout', async () => {
       const gedit = await live.windowTitled(/ - gedit$/);
+      // Its document read first: until then set_text is not available (action_not_available), hung or not.
+      await waitFor(async () => (await live.fieldsOf(gedit.id)).some((f) => f.label === 'Cursor'), 20_000);
       const pid = pidOf('gedit');
       process.kill(pid, 'SIGSTOP');
       try {
