@@ -55,34 +55,12 @@ const CHECKSUM_STRIDE = 16;
 /** This process's cache folder, once named (undefined: not yet). */
 let processCacheDir: string | null | undefined;
 
-/** The cache folder, or null when caching is off or no folder can be named. */
+/** The cache folder, or null when caching is off, no folder can be named or the folder is not safe. */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | null {
   if (env === process.env && processCacheDir !== undefined) return processCacheDir;
   const dir = cacheDirOf(env, platform);
   if (env === process.env) processCacheDir = dir;
   return dir;
-}
-
-/** Whether this process's cache folder was found safe to run code from (undefined: not yet looked at). */
-let folderTrusted: boolean | undefined;
-
-/**
- * Cached code runs as this user: a folder someone else owns, or one others may write into, could
- * hand it code of theirs. Such a folder is neither read nor written (compiled from source); a
- * missing one is made for this user alone when the cache is first saved.
- */
-export function trustedFolder(dir: string): boolean {
-  if (folderTrusted !== undefined && dir === codeCacheDir()) return folderTrusted;
-  let trusted = true;
-  try {
-    const { uid, mode } = statSync(dir);
-    const me = process.getuid?.();
-    trusted = me === undefined || (uid === me && (mode & 0o022) === 0);
-  } catch {
-    // Not there yet: saveCodeCaches makes it (0700).
-  }
-  if (dir === codeCacheDir()) folderTrusted = trusted;
-  return trusted;
 }
 
 /** The user's cache folder: $XDG_CACHE_HOME, else the platform's own (Windows, macOS) or ~/.cache. */
@@ -98,7 +76,24 @@ function cacheDirOf(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.
     env.XDG_CACHE_HOME ||
     (platform === 'win32' ? env.LOCALAPPDATA : undefined) ||
     (home ? join(home, platform === 'darwin' ? 'Library/Caches' : '.cache') : '');
-  return base ? join(base, 'gui-bridge', 'code-cache') : null;
+  if (!base) return null;
+  const dir = join(base, 'gui-bridge', 'code-cache');
+  return safeFolder(dir) ? dir : null;
+}
+
+/**
+ * Cached code runs as this user: a folder someone else owns, or one others may write into, could
+ * hand it code of theirs. Such a folder is neither read nor written (chunks compile from source);
+ * a missing one is made for this user alone when the cache is first saved.
+ */
+function safeFolder(dir: string): boolean {
+  try {
+    const { uid, mode } = statSync(dir);
+    const me = process.getuid?.();
+    return me === undefined || (uid === me && (mode & 0o022) === 0);
+  } catch {
+    return true; // not there yet: saveCodeCaches makes it (0700)
+  }
 }
 
 /** FNV-1a over a short string: names a cache by what V8's code depends on (no node:crypto at start-up). */
@@ -155,7 +150,7 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynam
   const dir = codeCacheDir();
   let cacheFile: string | null = null;
   let cachedData: Buffer | undefined;
-  if (dir && trustedFolder(dir)) {
+  if (dir) {
     try {
       cacheFile = cacheFileFor(dir, file);
       cachedData = readCache(cacheFile);
