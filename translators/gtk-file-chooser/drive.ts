@@ -62,21 +62,44 @@ async function pressAccept(ctx: ActionContext, winId: string, path: string, entr
   const { reading } = chooserWindow(ctx.state, winId);
   if (!reading.accept) throw new BridgeError('action_not_available', `The file chooser ${winId} shows no accept button. Re-read app://windows.`);
   const before = new Set(ctx.state.windows().map((w) => w.winId));
+  const accept = reading.accept.node.ref;
   const retry = path.endsWith('/') || reading.mode === 'open';
-  const deadline = Date.now() + OUTCOME_MS;
-  for (let press = 0; ; press++) {
+  const press = async (n: number) => {
     // GTK reads the typed path only while its entry has the focus; a list that finished loading
     // may have taken it (then the button acts on the list's selection, here: nothing).
     await ctx.probe.focus(entryRef).catch(() => undefined);
     // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
-    await ctx.probe.doAction(reading.accept.node.ref, 'click').catch((error: unknown) => {
-      if (press === 0) throw error;
+    await ctx.probe.doAction(accept, 'click').catch((error: unknown) => {
+      if (n === 0) throw error;
     });
-    const timeoutMs = Math.max(1, retry ? Math.min(RETRY_MS, deadline - Date.now()) : deadline - Date.now());
+  };
+  return askUntil(ctx, press, (s) => outcomeOf(s, winId, before, path, entryRef), {
+    everyMs: retry ? RETRY_MS : OUTCOME_MS,
+    maxAsks: retry ? Infinity : 1,
+    what: `the file chooser to accept ${path}`,
+  });
+}
+
+/**
+ * Asks (`ask(n)`, n from 0) and waits for `check`; while it has not happened, asks again every
+ * `everyMs`, at most `maxAsks` times, until OUTCOME_MS have passed. Only a wait that timed out is
+ * asked again: any other failure is thrown as is.
+ */
+async function askUntil<T>(
+  ctx: ActionContext,
+  ask: (n: number) => Promise<void>,
+  check: (s: StateReader) => T | undefined,
+  options: { everyMs: number; maxAsks: number; what: string },
+): Promise<T> {
+  const deadline = Date.now() + OUTCOME_MS;
+  for (let n = 0; ; n++) {
+    await ask(n);
+    const timeoutMs = Math.max(1, Math.min(options.everyMs, deadline - Date.now()));
     try {
-      return await ctx.waitFor((s) => outcomeOf(s, winId, before, path, entryRef), { timeoutMs, what: `the file chooser to accept ${path}` });
+      return await ctx.waitFor(check, { timeoutMs, what: options.what });
     } catch (error) {
-      if (!retry || Date.now() >= deadline || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
+      const last = n + 1 >= options.maxAsks || Date.now() >= deadline;
+      if (last || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
     }
   }
 }
@@ -129,17 +152,16 @@ export async function pathEntry(ctx: ActionContext, winId: string): Promise<A11y
   if (entry) return entry.node;
   const widget = reading.widget;
   if (!widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
-  const deadline = Date.now() + OUTCOME_MS;
-  for (let request = 1; ; request++) {
-    await ctx.probe.doAction(widget.ref, 'show_location');
-    const timeoutMs = Math.max(1, Math.min(LOCATION_RETRY_MS, deadline - Date.now()));
-    try {
-      return await ctx.waitFor((s) => chooserWindow(s, winId).reading.location?.node, { timeoutMs, what: 'the location entry to show' });
-    } catch (error) {
-      const last = request >= LOCATION_REQUESTS || Date.now() >= deadline;
-      if (last || !isBridgeError(error) || error.code !== 'action_timeout') throw error;
-    }
-  }
+  return askUntil(
+    ctx,
+    () => ctx.probe.doAction(widget.ref, 'show_location'),
+    (s) => chooserWindow(s, winId).reading.location?.node,
+    {
+      everyMs: LOCATION_RETRY_MS,
+      maxAsks: LOCATION_REQUESTS,
+      what: 'the location entry to show',
+    },
+  );
 }
 
 /** Replaces an entry's text and waits until the dialog shows exactly that text. */
