@@ -35,6 +35,9 @@ const OWN_EXTERNAL = [
   'src/server/console/assets.ts',
   // Keeps the chunks' compiled scripts: serve and the facades below must share its one instance.
   'src/util/chunkCodeCache.ts',
+  // Its hold on V8's optimising compiler is one state: cli.ts sets it, serve releases it, and the
+  // code cache (above, its own file) makes cached code under it.
+  'src/util/startUpOptimizer.ts',
   'src/platform/linux/wayland/desktop/a11yBusName.ts',
   'src/platform/linux/wayland/desktop/gnomeKeyboard.ts',
 ];

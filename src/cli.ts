@@ -61,9 +61,16 @@ async function main(argv: string[]): Promise<number> {
   // reuses it at the next start (issue 15: spawn → first read); absent on Node 20, nothing happens.
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  // serve's V8 option before any of its code loads: V8 refuses cached compiled code made under
-  // other options (src/util/chunkCodeCache.ts), and serve saves its chunks' code with it set.
-  if (command === 'serve' && !rest.includes('--help') && !rest.includes('-h')) (await import('./cli/youngGeneration.js')).keepYoungGenerationSmall();
+  // serve's V8 options before any of its code loads: V8 refuses cached compiled code made under
+  // other options (src/util/chunkCodeCache.ts), and serve saves its chunks' code with them set.
+  if (command === 'serve' && !rest.includes('--help') && !rest.includes('-h')) {
+    const [{ keepYoungGenerationSmall }, { holdOptimizerForStartUp }] = await Promise.all([
+      import('./cli/youngGeneration.js'),
+      import('./util/startUpOptimizer.js'),
+    ]);
+    keepYoungGenerationSmall();
+    holdOptimizerForStartUp();
+  }
   // Only a Wayland desktop's environment names a desktop user: load that code only then.
   if (process.env.GUI_BRIDGE_DESKTOP_USER) {
     const { desktopUserTarget, reexecAs } = await import('./cli/desktopUser.js');

@@ -1,5 +1,6 @@
 import type { SessionOptions } from '../server/sessionOptions.js';
 import { codeCacheState, saveCodeCaches } from '../util/chunkCodeCache.js';
+import { releaseOptimizer } from '../util/startUpOptimizer.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
 import { screenshotUrls, type ServeConfig } from './serveOptions.js';
@@ -112,6 +113,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
     log.info(`serving ${source.description} on stdio`);
   }
   marks.mark('serving');
+  if (releaseOptimizer()) log.debug('start-up over: TurboFan on again');
   log.debug('start-up milestones', marks.all());
   log.debug('code cache', codeCacheState());
   const saveCode = () => {

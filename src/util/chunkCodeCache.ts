@@ -23,6 +23,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { optimizerHeld, underFlagsOf } from './startUpOptimizer.js';
 
 /** The dynamic import() of a chunk's facade, lent to its script (which has none of its own). */
 type DynamicImport = (specifier: string) => Promise<unknown>;
@@ -42,6 +43,8 @@ interface LoadedChunk {
   cacheFile: string | null;
   /** No usable cache was found: this run's compiled code is worth writing. */
   needsWrite: boolean;
+  /** Compiled while serve held TurboFan: V8 takes its cache only under the same flags. */
+  compiledWhileHeld: boolean;
 }
 
 const loaded: LoadedChunk[] = [];
@@ -159,7 +162,7 @@ export function runChunk(facadeUrl: string, deps: Record<string, unknown>, dynam
     }
   }
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  loaded.push({ script, cacheFile, needsWrite: cachedData === undefined || script.cachedDataRejected === true });
+  loaded.push({ script, cacheFile, needsWrite: cachedData === undefined || script.cachedDataRejected === true, compiledWhileHeld: optimizerHeld() });
   let nodeRequire: NodeJS.Require | undefined; // made on first use: most chunks only import
   const require = (id: string): unknown => (Object.hasOwn(deps, id) ? deps[id] : (nodeRequire ??= createRequire(facadeUrl))(id));
   const module = { exports: {} };
@@ -193,7 +196,7 @@ export function saveCodeCaches(): number {
     chunk.needsWrite = false;
     const temporary = `${chunk.cacheFile}.${process.pid}.tmp`;
     try {
-      const data = chunk.script.createCachedData();
+      const data = underFlagsOf(chunk.compiledWhileHeld, () => chunk.script.createCachedData());
       const header = Buffer.alloc(HEADER_BYTES);
       header.writeUInt32LE(MAGIC, 0);
       header.writeUInt32LE(checksum(data), 4);

@@ -103,6 +103,30 @@ describe('chunk scripts and their code cache', () => {
     expect(cacheFiles()[0]).not.toBe(before);
   });
 
+  test("serve's hold on TurboFan: a chunk loaded under it and one loaded after its release are both taken from the cache next time", () => {
+    const during = writeChunk('bundle-H');
+    const after = writeChunk('bundle-I');
+    const optimizer = pathToFileURL(resolve(import.meta.dirname, '../../dist/src/util/startUpOptimizer.js')).href;
+    // as serve: held before any chunk loads, released once it serves, the cache saved after that
+    const script = `import { codeCacheState, runChunk, saveCodeCaches } from ${JSON.stringify(MODULE)};
+import { holdOptimizerForStartUp, releaseOptimizer } from ${JSON.stringify(optimizer)};
+holdOptimizerForStartUp([], '', 60000);
+runChunk(${JSON.stringify(during)}, { './dep.js': {} });
+releaseOptimizer();
+runChunk(${JSON.stringify(after)}, { './dep.js': {} });
+console.log(JSON.stringify({ ...codeCacheState(), saved: saveCodeCaches() }));`;
+    const serveLike = () => {
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: cacheHome },
+      });
+      expect(child.status, child.stderr).toBe(0);
+      return JSON.parse(child.stdout) as unknown;
+    };
+    expect(serveLike()).toEqual({ chunks: 2, fromCache: 0, saved: 2 });
+    expect(serveLike()).toEqual({ chunks: 2, fromCache: 2, saved: 0 });
+  });
+
   test('a cache folder others may write into is neither read nor written: its code would run as this user', () => {
     const facade = writeChunk('bundle-G');
     expect(run(facade)).toMatchObject({ fromCache: false, saved: 1 });
