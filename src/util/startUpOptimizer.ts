@@ -1,10 +1,10 @@
 /**
  * V8's optimising compiler (TurboFan) held off while `serve` starts (issue 15, goal 4: spawn →
  * first read). A start-up runs most of its code once or a few hundred times: TurboFan spent
- * about 120 ms of CPU optimising functions that then ran for a few milliseconds more, on a
+ * about 130 ms of CPU optimising functions that then ran for a few milliseconds more, on a
  * background thread that competes with the applications answering the first read on a 2-core
- * machine (bench/startup.ts, same run: 532 → 481 ms to the first read of 5 apps, server CPU
- * 610 → 480 ms). Ignition and Sparkplug still run; TurboFan is back as soon as the server
+ * machine (bench/startup.ts, same run: 522 → 470 ms to the first read of 5 apps, server CPU
+ * 600 → 470 ms). Ignition and Sparkplug still run; TurboFan is back as soon as the server
  * serves, or after a bound, so a desktop whose first read is long is not read without it.
  *
  * V8 refuses cached code made under other flags (src/util/chunkCodeCache.ts): code that was
@@ -26,14 +26,14 @@ export function ownOptimizerFlag(execArgv: string[], nodeOptions: string): boole
   return [...execArgv, nodeOptions].some((arg) => USER_CHOSE.test(arg));
 }
 
-/** Holds TurboFan until `releaseOptimizer` or `atMostMs`; false when the user chose for it. */
+/** Holds TurboFan until `releaseOptimizer` or `atMostMs`; false when the user chose for it (or it was released). */
 export function holdOptimizerForStartUp(
   execArgv: string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? '',
   atMostMs = HOLD_AT_MOST_MS,
 ): boolean {
   if (ownOptimizerFlag(execArgv, nodeOptions)) return false;
-  if (state !== 'free') return true;
+  if (state !== 'free') return state === 'held'; // once per process: a start-up happens once
   setFlagsFromString('--no-turbofan');
   state = 'held';
   setTimeout(() => releaseOptimizer(), atMostMs).unref();
