@@ -6,7 +6,8 @@
  */
 import type { Rect } from '../../probe.js';
 import { geometryOrigin, layoutPoint } from './clickPoint.js';
-import { findView, swayLayout, swayWindows } from './swayIpc.js';
+import { restingPoint } from './parking.js';
+import { findView, swayLayout, swaySeatsHavePointer, swayWindows } from './swayIpc.js';
 import { VirtualPointer } from './virtualPointer.js';
 
 /** The window a node is in, as the pointer needs it. */
@@ -23,12 +24,19 @@ export class WaylandPointer {
   private constructor(
     private readonly pointer: VirtualPointer,
     private readonly swaySocket: string,
+    /** The seat had no pointer before ours: nobody else moves it, so it rests where it hovers nothing. */
+    private readonly alone: boolean,
   ) {}
 
   static async open(interfaces: string[], socketPath: string, env: NodeJS.ProcessEnv): Promise<WaylandPointer | null> {
     if (!interfaces.includes('zwlr_virtual_pointer_manager_v1') || !env.SWAYSOCK) return null;
+    // Asked before ours exists; unknown counts as a person's pointer, which is never moved.
+    const alone = !(await swaySeatsHavePointer(env.SWAYSOCK).catch(() => true));
     const pointer = await VirtualPointer.open(socketPath).catch(() => null);
-    return pointer ? new WaylandPointer(pointer, env.SWAYSOCK) : null;
+    if (!pointer) return null;
+    const opened = new WaylandPointer(pointer, env.SWAYSOCK, alone);
+    await opened.rest();
+    return opened;
   }
 
   /** Clicks the centre of `node` (its extents as the toolkit reports them) in `window`. */
@@ -41,7 +49,24 @@ export class WaylandPointer {
       const { frame, children } = await window.frame();
       origin = geometryOrigin(frame, children, view.content);
     }
+    // It stays on what it clicked, as a person's would: a popup the click opened (a Qt combo box's
+    // list) follows the pointer, and moving away would close it or change its choice (measured).
     await this.pointer.click(layoutPoint(node, view.content, origin), layout);
+  }
+
+  /** On a seat of its own, the new pointer starts on a corner no window covers (parking.ts). */
+  private async rest(): Promise<void> {
+    if (!this.alone) return;
+    try {
+      const [views, layout] = await Promise.all([swayWindows(this.swaySocket), swayLayout(this.swaySocket)]);
+      const point = restingPoint(
+        layout,
+        views.map((view) => view.rect),
+      );
+      if (point) await this.pointer.move(point, layout);
+    } catch {
+      // the compositor is going away: nothing rests anywhere
+    }
   }
 
   close(): void {

@@ -8,7 +8,7 @@ import { createConnection } from 'node:net';
 
 const MAGIC = Buffer.from('i3-ipc');
 const HEADER = MAGIC.length + 8;
-export const SWAY_IPC = { runCommand: 0, getOutputs: 3, getTree: 4, getVersion: 7 } as const;
+export const SWAY_IPC = { runCommand: 0, getOutputs: 3, getTree: 4, getVersion: 7, getSeats: 101 } as const;
 const TIMEOUT_MS = 3000;
 
 export function swayRequest(socketPath: string, type: number, payload = ''): Promise<unknown> {
@@ -119,4 +119,13 @@ export async function swayLayout(socketPath: string): Promise<Box> {
 /** The view of process `pid` titled `title`; by title alone without a pid, by pid alone when no title matches. */
 export function findView(windows: SwayWindow[], pid: number | null, title: string): SwayWindow | undefined {
   return windows.find((w) => (pid === null || w.pid === pid) && w.title === title) ?? (pid === null ? undefined : windows.find((w) => w.pid === pid));
+}
+
+/** wl_seat's capability bit of a pointer. */
+const POINTER_CAPABILITY = 1;
+
+/** Whether any seat of the compositor has a pointer (a mouse, a touchpad) before ours is added. */
+export async function swaySeatsHavePointer(socketPath: string): Promise<boolean> {
+  const seats = (await swayRequest(socketPath, SWAY_IPC.getSeats)) as Array<{ capabilities?: number }>;
+  return seats.some((seat) => ((seat.capabilities ?? 0) & POINTER_CAPABILITY) !== 0);
 }

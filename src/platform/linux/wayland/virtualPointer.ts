@@ -47,6 +47,13 @@ export class VirtualPointer {
     return new VirtualPointer(wire, pointer);
   }
 
+  /** Moves the pointer to a point of the output layout, no button pressed. */
+  async move(point: { x: number; y: number }, layout: Box): Promise<void> {
+    const motion = absoluteMotion(point, layout);
+    this.send(REQUEST.motionAbsolute, motion.x, motion.y, motion.xExtent, motion.yExtent);
+    await this.wire.roundtrip();
+  }
+
   /** A left click at a point of the output layout, as one move, press and release. */
   async click(point: { x: number; y: number }, layout: Box): Promise<void> {
     const motion = absoluteMotion(point, layout);
