@@ -125,7 +125,9 @@ export const saveAction = defineAction({
         const modal = newModalOf(s, window.winId, before);
         if (modal) return { modal };
         const now = editorNow(s, window.winId);
-        return !now || !now.modified ? { modal: undefined } : undefined;
+        // Saved: no changes left, in a file. A document never saved has no changes to lose either
+        // (a new one): it is saved only through the Save As dialog, which is what to wait for.
+        return !now || (!now.modified && now.folder !== null) ? { modal: undefined } : undefined;
       },
       { timeoutMs: SETTLE_MS, what: `${reading.name} to be saved` },
     );

@@ -58,6 +58,16 @@ for (const { session, skip } of liveSessions(['gedit', 'zenity']))
       });
     });
 
+    it('save on a new document with no changes opens Save As and says so (it had answered "Saved")', async () => {
+      const { id } = await gedit();
+      const answer = await call(`${id}__save`);
+      expect(answer).toMatchObject({ result: { done: false, dialog: expect.any(String) } });
+      const dialog = (answer.result as { dialog: string }).dialog;
+      expect(answer.openedWindowIds).toEqual([dialog]);
+      await call(`${dialog}__cancel`);
+      expect((await live.client.snapshot()).windows.map((w) => w.id)).toEqual([id]);
+    });
+
     it('inserts at the start, the end, an offset and the cursor; refuses an offset past the end', async () => {
       const { id } = await gedit();
       expect(await call(`${id}__set_text`, { text: 'hello world' })).toMatchObject({ result: { length: 11, lines: 1 } });
