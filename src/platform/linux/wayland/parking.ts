@@ -1,12 +1,12 @@
 /**
  * Where the virtual pointer starts on a seat that has no other pointer (a headless session): on a
- * corner of the output layout that no window covers, not where the compositor's cursor happened
- * to be (on our headless sway: over the centred windows). Resting over a window, it hovers whatever
- * widget is there, as no person on that seat would: GTK 3 then shows that widget's tooltip as a
- * Wayland popup of the window, and a dialog closed through AT-SPI while it shows takes GDK's
- * "Tried to unmap the parent of a popup" path; measured on sway: every accepted Save As dialog
- * of gedit did, and in CI one such gedit lost its compositor connection and exited
- * (docs/wayland.md, Input).
+ * corner of the output layout that no window covers, not where the compositor's cursor happened to
+ * be (on our headless sway: over the centred windows). Resting over a window, it hovers whatever
+ * widget is there, as no person on that seat would: GTK 3 then shows a popup of the window (a
+ * tooltip by every sign: it comes only with the pointer resting there), and a dialog closed
+ * through AT-SPI while it shows takes GDK's "Tried to unmap the parent of a popup" path; measured
+ * on sway: every accepted Save As dialog of gedit did, and in CI one such gedit lost its
+ * compositor connection and exited (docs/wayland.md, Input).
  */
 import type { Box } from './swayIpc.js';
 
