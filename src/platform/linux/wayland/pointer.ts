@@ -59,10 +59,8 @@ export class WaylandPointer {
     if (!this.alone) return;
     try {
       const [views, layout] = await Promise.all([swayWindows(this.swaySocket), swayLayout(this.swaySocket)]);
-      const point = restingPoint(
-        layout,
-        views.map((view) => view.rect),
-      );
+      const windows = views.map((view) => view.rect);
+      const point = restingPoint(layout, windows);
       if (point) await this.pointer.move(point, layout);
     } catch {
       // the compositor is going away: nothing rests anywhere

@@ -56,10 +56,8 @@ export class VirtualPointer {
 
   /** A left click at a point of the output layout, as one move, press and release. */
   async click(point: { x: number; y: number }, layout: Box): Promise<void> {
-    const motion = absoluteMotion(point, layout);
-    this.send(REQUEST.motionAbsolute, motion.x, motion.y, motion.xExtent, motion.yExtent);
     // The move is committed before the press, so the press lands on the surface under the point.
-    await this.wire.roundtrip();
+    await this.move(point, layout);
     this.send(REQUEST.button, BTN_LEFT, PRESSED);
     this.send(REQUEST.button, BTN_LEFT, RELEASED);
     await this.wire.roundtrip();
