@@ -1,6 +1,6 @@
 /**
  * `resources/read` latency of one `window://` URI (serve --a2c) for the demo app, through a real SDK
- * client over InMemoryTransport, next to `app://windows` in the same run. Goal (issue 6): < 2 ms.
+ * client over InMemoryTransport, next to `app://windows` in the same run. Goal: < 2 ms.
  *
  *   npx tsx bench/a2c-read.ts [iterations]
  *

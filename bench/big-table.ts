@@ -1,5 +1,5 @@
 /**
- * Issue 10/15: what one state read of a big GTK3 table costs. A 10,000-row `zenity --list`
+ * What one state read of a big GTK3 table costs. A 10,000-row `zenity --list`
  * against a 100-row one (the reference, same run, same desktop): D-Bus calls and time per
  * window-tree read with the default budget, once both lists are full. GTK3 makes a cell's
  * accessible on demand, so a read that grows with the rows keeps the app busy; the ratio

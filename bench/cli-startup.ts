@@ -1,5 +1,5 @@
 /**
- * Issue 12: how long the CLI takes to answer `--version` (what a client spawning it pays before
+ * How long the CLI takes to answer `--version` (what a client spawning it pays before
  * anything else), against bare Node started the same way in the same run, interleaved. Also
  * `serve --help` (loads the serve command and its option parsing, not the bridge).
  * Target: `--version` under 150 ms.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 4, A/B: does V8's code cache for the bundle's chunks (src/util/chunkCodeCache.ts)
+ * A/B: does V8's code cache for the bundle's chunks (src/util/chunkCodeCache.ts)
  * shorten spawn → first read of `serve --all-apps` with 5 apps? Three arms, interleaved in each
  * round on one live desktop (gedit, the calculator, 3 zenity dialogs), the server over stdio:
  *  - the build as shipped, its code cache written by an earlier run (what every start after the

@@ -1,5 +1,5 @@
 /**
- * Issue 17 benchmark: how fast a change reaches the owner's console page (goal: within 100 ms),
+ * How fast a change reaches the owner's console page (goal: within 100 ms),
  * against the MCP notification of the same change in the same run. The demo app changes as if
  * the user typed (no agent call in the way); t0 is the moment the bridge applied the change.
  *  - page: t0 → the open console page (Debian's chromium via playwright-core) has re-rendered

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the D-Bus codec's benchmark (src/platform/linux/atspi/wire.ts, wireRead.ts), the
+ * The D-Bus codec's benchmark (src/platform/linux/atspi/wire.ts, wireRead.ts), the
  * reason the AT-SPI client does not use dbus-next's marshaller. Encodes the method calls a tree
  * walk sends and decodes the replies it gets, with our codec and with dbus-next's (the reference,
  * measured in the same run on the same messages). Prints time per message and the ratio

@@ -1,5 +1,5 @@
 /**
- * Where a full window read goes (issue 15 goal 2): the D-Bus calls of one read of the gedit main
+ * Where a full window read goes: the D-Bus calls of one read of the gedit main
  * window and of gnome-calculator, by method (a window's first read, keeping nothing, and a read
  * as the server makes it, hidden subtrees kept from its last read: keptSubtrees.ts), and the wall
  * time of its phases: `Cache.GetItems` alone (the reference every read starts with) against the

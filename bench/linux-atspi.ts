@@ -2,7 +2,7 @@
  * AT-SPI half of the Linux probe on a live private desktop: full window-tree reads of gedit
  * (main window, and with its Save As file chooser open) and gnome-calculator, against
  * python3-pyatspi reading the same trees in the same run (test/live/fixtures/atspi_dump.py,
- * runs interleaved), and the latency from a text change to its AT-SPI event. Issue 15 goal: the
+ * runs interleaved), and the latency from a text change to its AT-SPI event. The goal: the
  * gedit main window in at most 30 ms on a quiet machine, and at least 8× faster than pyatspi
  * reading the same fields ("pyatspi + attributes, relations, actions, text/value"). Ours as the
  * server reads (hidden subtrees kept from its last read, keptSubtrees.ts) and keeping nothing (a

@@ -1,6 +1,6 @@
 /**
- * Issue 3 and issue 15 benchmark on a live headless desktop:
- * - latency from a change to `resources/updated` at a subscribed MCP client (issue 15 goal:
+ * Benchmark on a live headless desktop:
+ * - latency from a change to `resources/updated` at a subscribed MCP client (goal:
  *   median under 20 ms, p99 under 60 ms), for typing text in gedit and for a button press in
  *   gnome-calculator, next to the raw AT-SPI event arrival and one full tree read of the same
  *   window measured in the same run; rounds are spaced so that the full read checking each

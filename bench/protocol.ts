@@ -1,5 +1,5 @@
 /**
- * Issue 2 benchmark: `resources/read` of app://windows and `tools/call` round trips on the demo
+ * Benchmark: `resources/read` of app://windows and `tools/call` round trips on the demo
  * app with 10, 100 and 1,000 windows. A real SDK client talks to the built `gui-bridge serve
  * --demo` over stdio, the transport local clients use, so every message is serialised, piped and
  * parsed. Reference measured in the same run: an MCP `ping` round trip (the transport's floor).

@@ -1,5 +1,5 @@
 /**
- * Issue 11 benchmark: what HTTP sessions cost and whether one client can starve another.
+ * What HTTP sessions cost and whether one client can starve another.
  * The built `gui-bridge serve --demo --http 0` runs as a child process; its RSS is read from
  * /proc. Reference measured in the same run: the server's RSS before any extra session, and the
  * light client's latency when it is alone.

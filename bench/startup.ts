@@ -1,5 +1,5 @@
 /**
- * Issue 15 goals 4 and 5 on a live headless desktop with 5 applications (gedit, the calculator,
+ * Start-up time and RSS on a live headless desktop with 5 applications (gedit, the calculator,
  * 3 zenity dialogs), the built `gui-bridge serve --all-apps`:
  *  - start-up: from spawning the server to the answer of its first `app://windows` read (stdio,
  *    an SDK client), and the CPU time the server used until then (/proc: less sensitive to a busy

@@ -1,5 +1,5 @@
 /**
- * Issue 5 benchmark: for each agent task on the live desktop, the number of tool calls, the
+ * For each agent task on the live desktop, the number of tool calls, the
  * bytes (and estimated tokens) the agent read, and the wall time. Each task runs on a fresh
  * headless desktop, like in test/live/tasks/.
  */
@@ -8,7 +8,7 @@ import { runScenario } from '../test/live/tasks/scenario.js';
 import { table } from './stats.js';
 
 /**
- * Issue 15 goal 3: KB read per task before the lean tool lists (the issue's figures, measured
+ * KB read per task before the lean tool lists (the issue's figures, measured
  * with this benchmark then); the goal is at most half. A task not listed shows no ratio.
  */
 const ISSUE_15_KB: Record<string, number> = {
@@ -29,7 +29,7 @@ for (const scenario of SCENARIOS) {
       'tool calls': metrics.toolCalls,
       reads: metrics.reads,
       'KB read': (metrics.bytes / 1024).toFixed(1),
-      '× issue 15 figure': before ? (metrics.bytes / 1024 / before).toFixed(2) : '',
+      '× earlier figure': before ? (metrics.bytes / 1024 / before).toFixed(2) : '',
       'of it tools/list KB': (metrics.toolListBytes / 1024).toFixed(1),
       '≈ tokens': metrics.estimatedTokens,
       'wall s': (metrics.ms / 1000).toFixed(2),
@@ -40,7 +40,7 @@ for (const scenario of SCENARIOS) {
       'tool calls': 'failed',
       reads: '',
       'KB read': '',
-      '× issue 15 figure': '',
+      '× earlier figure': '',
       'of it tools/list KB': '',
       '≈ tokens': '',
       'wall s': String(error).slice(0, 60),

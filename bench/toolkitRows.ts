@@ -1,5 +1,5 @@
 /**
- * One row of the per-toolkit benchmark (issue 10), shared by bench/toolkits-*.ts: a full read of
+ * One row of the per-toolkit benchmark, shared by bench/toolkits-*.ts: a full read of
  * an application's window by our probe against pyatspi reading the same tree with the same
  * details in the same run (test/live/fixtures/atspi_dump.py --detail, runs interleaved), and the
  * bytes of our app://windows entry against the raw tree as JSON (role, name, text, states,

@@ -1,5 +1,5 @@
 /**
- * LibreOffice rows of the per-toolkit benchmark (issue 10): Writer and Calc (VCL gtk3 plugin) on
+ * LibreOffice rows of the per-toolkit benchmark: Writer and Calc (VCL gtk3 plugin) on
  * a live private desktop, each with a fresh profile in a temporary directory. A full read of the
  * main window by our probe against pyatspi reading the same tree with the same details in the
  * same run, and the bytes of our window entry against the raw tree (bench/toolkitRows.ts). Calc's

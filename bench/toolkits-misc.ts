@@ -1,5 +1,5 @@
 /**
- * Java, Chromium and GTK rows of the per-toolkit benchmark (issue 10): the Swing form and table
+ * Java, Chromium and GTK rows of the per-toolkit benchmark: the Swing form and table
  * through the ATK wrapper, Chromium showing the local HTML form, and GTK 3 apps the project was
  * not built against (Mousepad, Pluma, galculator), each on one live private desktop: a full read
  * of the window by our probe against pyatspi in the same run, and the bytes of our window entry

@@ -1,5 +1,5 @@
 /**
- * Qt rows of the per-toolkit benchmark (issue 10): for Qt 5 and Qt 6 applications on a live
+ * Qt rows of the per-toolkit benchmark: for Qt 5 and Qt 6 applications on a live
  * private desktop, a full read of the main window by our probe against pyatspi in the same run,
  * and the bytes of our window entry against the raw tree (bench/toolkitRows.ts). Qt gets
  * libatspi's call pattern (no GetAll: docs/toolkits.md), so this is also the cost of the safe path.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 3: bytes of `tools/list`, what an agent reads most. A real SDK client lists the
+ * Bytes of `tools/list`, what an agent reads most. A real SDK client lists the
  * tools of the built `gui-bridge serve` over stdio for the demo app and for every recorded fixture
  * of a real app, and reports bytes per tool (median, worst) and per part of a tool descriptor.
  * Bytes are deterministic: no reference run is needed. Goal: median ≤ 450 B per tool.

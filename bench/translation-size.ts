@@ -5,7 +5,7 @@
  * name, text, position, size per visible node with a name or text). Coverage = the share of the
  * window's visible labels, values and button labels (test/helpers/visibleContent.ts) each form
  * contains. (b′) applies OSWorld's own node filter on top (role whitelist, enabled, on-screen).
- * Tokens are estimated as UTF-8 bytes / 4. Goals (issue 4): ours ≤ 1/10 of (a); on
+ * Tokens are estimated as UTF-8 bytes / 4. Goals: ours ≤ 1/10 of (a); on
  * average no more bytes than (b); our coverage ≥ 95% and above (b)'s.
  */
 import { readdirSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the hit rate of the Wayland owner rule (src/platform/linux/wayland/owners.ts) on a
+ * The hit rate of the Wayland owner rule (src/platform/linux/wayland/owners.ts) on a
  * live headless sway desktop. One GTK3 app with two windows, each opening a same-titled modal
  * "Settings" dialog attached to itself (test/live/fixtures/two_windows.py); an agent presses the
  * button of one window after (a) bringing it forward, (b) doing nothing, (c) bringing the OTHER

@@ -1,5 +1,5 @@
 /**
- * Issue 15 goal 5 (RSS): what keeping V8's young generation at its start size
+ * RSS: what keeping V8's young generation at its start size
  * (`--semi-space-growth-factor=1`, set by `serve` at run time) costs on a large read, A/B
  * interleaved in the same run. A live desktop with a zenity list of 10,000 rows (every row read)
  * and gedit; `serve --all-apps` over stdio: spawn → first `app://windows` read answered, the

@@ -1,4 +1,4 @@
-// The package's entry points as one bundle with shared chunks (issue 15: spawn → first read).
+// The package's entry points as one bundle with shared chunks (spawn → first read).
 // Node loads hundreds of small ES modules (ours, zod's, the MCP SDK's) slowly: resolving, reading
 // and linking each costs more than compiling the code. `npm run build` runs this after tsc and
 // writes over tsc's entry files in dist/src (cli.js, index.js, sdk/translate.js, sdk/testing.js);
@@ -115,7 +115,7 @@ const result = await build({
   banner: { js: BANNER },
   // Less to parse; identifiers stay readable in stack traces. No keepNames: it wraps each of about
   // 2,600 functions and classes in a defineProperty call at load, which cost about 40 ms of CPU
-  // and 1 MB of heap before the first read (issue 15). Without it a function keeps the name it is
+  // and 1 MB of heap before the first read. Without it a function keeps the name it is
   // declared with; esbuild renames one only where two modules' names collide in a chunk (`uuid2`),
   // and nothing here reads a function's name: our error classes set `name` themselves.
   minifyWhitespace: true,

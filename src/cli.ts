@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `gui-bridge`: serve · snapshot · record · desktop · a2c. Each command is imported only when it
- * runs, so `--version` and `--help` load nothing but this file and `version.js` (issue 12: fast
+ * runs, so `--version` and `--help` load nothing but this file and `version.js` (fast
  * start-up for clients that spawn the server, measured by bench/cli-startup.ts).
  */
 import nodeModule from 'node:module';
@@ -58,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   // Node 22.1+ keeps V8's compiled code of every module it loads on disk (the OS temp folder) and
-  // reuses it at the next start (issue 15: spawn → first read); absent on Node 20, nothing happens.
+  // reuses it at the next start (spawn → first read); absent on Node 20, nothing happens.
   // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   // serve's V8 options before any of its code loads: V8 refuses cached compiled code made under

@@ -1,7 +1,7 @@
 /**
  * `import … from 'gui-bridge'`: embed the server in another program. The CLI is `gui-bridge/cli`
  * (bin `gui-bridge`); the translator SDK has its own entry points (`gui-bridge/translate`,
- * `gui-bridge/testing`, issue 14). Importing this module loads no platform code.
+ * `gui-bridge/testing`). Importing this module loads no platform code.
  */
 export { PROTOCOL_NAME, PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION } from './version.js';
 export { Bridge, type BridgeOptions } from './bridge/bridge.js';

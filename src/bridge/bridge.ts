@@ -28,7 +28,7 @@ export interface BridgeOptions {
   screenshots?: boolean;
   /** Windows published per application; more become a notice (windowCap.ts). */
   maxWindowsPerApp?: number;
-  /** How screenshots travel and their size limits (issue 12); file:// and 1280 px by default. */
+  /** How screenshots travel and their size limits; file:// and 1280 px by default. */
   screenshotOptions?: ScreenshotOptions;
 }
 
@@ -101,7 +101,7 @@ export class Bridge {
 
   /**
    * What a human is shown for a tool (e.g. asked to approve it): its title and the window or
-   * application it acts on. Tool titles leave the window out (issue 15: tools/list bytes).
+   * application it acts on. Tool titles leave the window out (tools/list bytes).
    */
   toolTitleForHumans(name: string): string | undefined {
     const target = this.state.toolTarget(name);

@@ -1,5 +1,5 @@
 /**
- * Screenshots a model can take in (issue 12): at most `maxEdge` pixels on the longest edge and at
+ * Screenshots a model can take in: at most `maxEdge` pixels on the longest edge and at
  * most `maxBytes` of PNG. An image already within both is passed through byte for byte.
  */
 import { encodePng } from '../platform/linux/capture/png.js';

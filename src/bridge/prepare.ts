@@ -21,7 +21,7 @@ export interface PreparedAction {
 
 // What expectedVersion means (a window `version`, so at least 1, D-5; stale_state when it moved on)
 // is said once, in the server instructions (P-INIT-3): repeating it in every write tool was a tenth
-// of tools/list (issue 15). The executor still refuses a non-integer or a version below 1.
+// of tools/list. The executor still refuses a non-integer or a version below 1.
 const EXPECTED_VERSION_SCHEMA = { type: 'integer' };
 
 // Static schemas are shared objects: convert each once.
@@ -31,7 +31,7 @@ const NO_RESULT_OUTPUT = buildOutputSchema(undefined);
 
 /**
  * Descriptors say what the action does, not which window it is in: the name carries the window id,
- * and app://windows its title. Leaving the window title out keeps tools/list short (issue 15) and
+ * and app://windows its title. Leaving the window title out keeps tools/list short and
  * keeps descriptors unchanged when only a title changes (a document becoming "*modified"), so such
  * a change sends no `tools/list_changed`.
  */
@@ -65,7 +65,7 @@ export function prepareWindowActions(winId: string, view: WindowView, reading: u
 
 /**
  * `appName` is given when the server serves several applications: their commands' titles would
- * otherwise read alike ("About", "About"). With one application it is left out (issue 15).
+ * otherwise read alike ("About", "About"). With one application it is left out.
  */
 export function prepareAppAction(name: string, appName: string | undefined, def: AppActionDef): PreparedAction {
   const title = appName ? `${def.title} · ${appName}` : def.title;

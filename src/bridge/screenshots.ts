@@ -3,7 +3,7 @@
  * becomes a `media` block, refreshed whenever the window is re-read, plus a read-only `capture`
  * action that returns a fresh one as MCP image content. With `--screenshots` every window gets
  * them; without, only window-only windows (their picture is all there is to see of them).
- * URLs (issue 12): `file://` into a private folder only when every client is on this machine
+ * URLs: `file://` into a private folder only when every client is on this machine
  * (stdio); otherwise (HTTP, A2C, `--screenshots inline`) a `data:` URL of the image fitted to
  * the size limits. Pixels alone (a blinking caret) never bump a readable window's version: its
  * file URL is stable, and a data URL is renewed only when the window's content changed. For a

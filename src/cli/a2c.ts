@@ -68,7 +68,7 @@ export async function a2cCommand(argv: string[]): Promise<number> {
   const options = connectOptions(values);
   const log = createLogger({ level: options.level, redact: () => (options.token ? [options.token] : []) });
   const source = await openSource(COMMAND, values);
-  // Office agents are never on this machine: screenshots travel as data: URLs (issue 12).
+  // Office agents are never on this machine: screenshots travel as data: URLs.
   const bridge = await startBridge(source, log, { screenshotOptions: { ...DEFAULT_SCREENSHOT_OPTIONS, urls: 'inline' } });
   const hub = new SessionHub(bridge, log, createWindowResources(bridge, { host: options.host, multiApp: source.multiApp }));
   const computer = new Computer(options.name, log);

@@ -16,7 +16,7 @@ import { UsageError } from './usage.js';
 
 export const CONFIG_FILES = ['gui-bridge.config.json', 'gui-bridge.config.js'];
 
-// zod is loaded only when a config file exists: a plain `serve` starts without it (issue 12).
+// zod is loaded only when a config file exists: a plain `serve` starts without it.
 async function configSchema() {
   const { z } = await import('zod');
   return z.strictObject({

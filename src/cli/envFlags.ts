@@ -1,5 +1,5 @@
 /**
- * `GUI_BRIDGE_<FLAG>` environment variables for every flag of a command (issue 12): MCP client
+ * `GUI_BRIDGE_<FLAG>` environment variables for every flag of a command: MCP client
  * configs often set env more easily than args. A flag on the command line wins over its variable.
  * Booleans take 1/true/yes or 0/false/no; repeatable flags take a comma-separated list.
  */

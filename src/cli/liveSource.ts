@@ -64,7 +64,7 @@ export function appMatcher(selectors: string[]): (app: AppInfo) => boolean {
   };
 }
 
-/** A Wayland session (issue 16): native windows come from AT-SPI + the compositor. */
+/** A Wayland session: native windows come from AT-SPI + the compositor. */
 function isWaylandSession(): boolean {
   return Boolean(process.env.WAYLAND_DISPLAY && (process.env.XDG_SESSION_TYPE === 'wayland' || !process.env.DISPLAY));
 }
@@ -72,7 +72,7 @@ function isWaylandSession(): boolean {
 /**
  * Starts loading the X11 desktop's modules (about a third of what `serve` loads) while the
  * command still reads its config and translators: openLiveSource's import of the same module
- * then finds it loaded or loading (issue 15: start-up). Loading has no effect of its own.
+ * then finds it loaded or loading (start-up). Loading has no effect of its own.
  */
 export function preloadLiveSource(): void {
   if (process.platform === 'linux' && !isWaylandSession()) import('../platform/linux/probe.js').catch(() => undefined);

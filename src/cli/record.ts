@@ -43,7 +43,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (!output.endsWith('.json') || output.endsWith('.expected.json')) {
     throw new UsageError('record', '-o must name a .json file that is not an .expected.json file');
   }
-  // Loaded only now: --help and usage errors load no recorder (issue 12).
+  // Loaded only now: --help and usage errors load no recorder.
   const { writeFixtureFile } = await import('../platform/fixture/files.js');
   const { recordFixture } = await import('../platform/fixture/record.js');
   const source = await openSource('record', values);

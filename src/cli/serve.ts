@@ -4,7 +4,7 @@ import { parseServeArgs, SERVE_FLAGS, SERVE_HELP } from './serveOptions.js';
 export { SERVE_HELP };
 
 export async function serveCommand(argv: string[]): Promise<number> {
-  // The server's own modules load while the options are read (issue 15: start-up); not for
+  // The server's own modules load while the options are read (start-up); not for
   // --help, which loads nothing else.
   const help = argv.includes('--help') || argv.includes('-h');
   const zodMode = help ? undefined : import('./zodMode.js').then((mode) => mode.interpretZodSchemas());

@@ -100,7 +100,7 @@ export interface ServeConfig {
   limits: SessionLimits;
   maxWindowsPerApp?: number;
   stdio: boolean;
-  /** Serve the owner's console at /console (issue 17). */
+  /** Serve the owner's console at /console. */
   console: boolean;
   logLevel: LogLevel;
   auditLog?: string;

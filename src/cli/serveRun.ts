@@ -19,7 +19,7 @@ const CODE_CACHE_SAVE_MS = 2000;
 /**
  * The MCP side (SDK server, JSON Schema validator, HTTP framework) is loaded while the source opens
  * and the bridge runs its first read, which mostly waits for the applications' answers: the two
- * overlap instead of adding up (issue 15: spawn → first read). HTTP modules load only with --http.
+ * overlap instead of adding up (spawn → first read). HTTP modules load only with --http.
  */
 function loadServerModules(config: ServeConfig) {
   const modules = Promise.all([
@@ -53,12 +53,12 @@ function loadServerModules(config: ServeConfig) {
 export async function runServe(config: ServeConfig, schemasReady: Promise<void> = Promise.resolve()): Promise<number> {
   const tap = new LogTap();
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
-  const shutdown = new Shutdown(); // before the source opens (issue 12)
+  const shutdown = new Shutdown(); // before the source opens
   const marks = new StartupMarks();
   marks.mark('main');
   log.debug('opening the source');
   // The source first: connecting to the desktop waits on its servers, and the bridge, the
-  // translators and the MCP side load meanwhile (issue 15: spawn → first read).
+  // translators and the MCP side load meanwhile (spawn → first read).
   const opening = openSource('serve', config.source);
   const runtime = schemasReady.then(() => import('./runtime.js'));
   runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited

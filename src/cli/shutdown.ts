@@ -1,5 +1,5 @@
 /**
- * Clean shutdown for long-running commands (issue 12): signal handlers go in first, before any
+ * Clean shutdown for long-running commands: signal handlers go in first, before any
  * source opens, so a Ctrl-C during start-up still closes what was opened (desktop connections,
  * helper processes, temporary screenshot folders) instead of killing the process mid-way.
  */

@@ -27,7 +27,7 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   const { configDefaults } = await import('./config.js');
   const { tools: _serveFilter, ...configurable } = FLAGS;
   const values = applyEnvFlags('snapshot', configurable, parsed, await configDefaults('snapshot', argv, configurable)) as typeof parsed;
-  const { startBridge } = await import('./runtime.js'); // not for --help (issue 12)
+  const { startBridge } = await import('./runtime.js'); // not for --help
   const source = await openSource('snapshot', values);
   const bridge = await startBridge(source, silentLogger);
   const json = values.tools ? JSON.stringify({ tools: bridge.tools() }) : bridge.snapshotJson();

@@ -1,5 +1,5 @@
 /**
- * Start-up milestones of `serve` (issue 15: where spawn → first read goes): for each, the wall
+ * Start-up milestones of `serve` (where spawn → first read goes): for each, the wall
  * time since the process started and the CPU time it had used by then (ms; CPU time is what a
  * busy machine does not inflate). Logged once at debug level; bench/startup.ts reads the line.
  */

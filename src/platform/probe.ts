@@ -198,7 +198,7 @@ export interface Probe extends ActionPrimitives {
   close(): Promise<void>;
 }
 
-/** The one shape of every probe factory: options in, an open probe out (issue 14). */
+/** The one shape of every probe factory: options in, an open probe out. */
 export type ProbeFactory<Options, P extends Probe = Probe> = (options?: Options) => Promise<P>;
 
 export const DEFAULT_TREE_BUDGET: TreeBudget = { maxNodes: 5000, maxDepth: 64, deadlineMs: 3000 };
@@ -222,7 +222,7 @@ export const WINDOW_ONLY = {
 
 /**
  * Root attribute of a window that cannot receive key input (a Wayland compositor without a
- * virtual keyboard): translators then offer no key tools rather than tools that fail (issue 16).
+ * virtual keyboard): translators then offer no key tools rather than tools that fail.
  */
 export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as const;
 

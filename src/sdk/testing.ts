@@ -1,5 +1,5 @@
 /**
- * `gui-bridge/testing`: test a translator without a desktop (issue 14). TranslatorTester checks
+ * `gui-bridge/testing`: test a translator without a desktop. TranslatorTester checks
  * what translators make of recorded fixtures against `<scenario>.expected.json`; ActionTester runs
  * an action on a fixture window with a scripted context; `fakeActionContext` is that context, for
  * unit tests of a `run` on a hand-made tree. No test framework is bundled: pass `describe`/`it`.

@@ -1,5 +1,5 @@
 /**
- * `gui-bridge/translate`: the public translator SDK (issue 14). Everything a translator needs —
+ * `gui-bridge/translate`: the public translator SDK. Everything a translator needs —
  * declarations, the types the bridge hands it, tree helpers, the errors it throws — and the
  * reading kit: the generic translator's readers and block builders, which app translators build on
  * (translators/README.md, "The reading kit"). The app translators of this repository import

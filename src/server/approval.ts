@@ -1,5 +1,5 @@
 /**
- * `--confirm destructive|writes` (issue 12): a human approves such a tool call before it runs.
+ * `--confirm destructive|writes`: a human approves such a tool call before it runs.
  * The gate asks an `Approver`; the first one asks the MCP client through elicitation. Another
  * place to answer (a browser console) plugs in as a second Approver, combined with `firstAnswer`.
  */
@@ -93,7 +93,7 @@ export function firstAnswer(approvers: Approver[]): Approver {
 }
 
 /**
- * Several places asked at once (the client's elicitation and the owner's console, issue 17): the
+ * Several places asked at once (the client's elicitation and the owner's console): the
  * first real answer decides and every other question is withdrawn (its signal aborts, so an
  * elicitation is cancelled on the client). Places that cannot ask anybody (`unavailable`) do not
  * count; when none could ask, the last such answer is returned.

@@ -1,5 +1,5 @@
 /**
- * `--audit-log FILE` (issue 12): one JSON line per tool call — time, session and client, tool,
+ * `--audit-log FILE`: one JSON line per tool call — time, session and client, tool,
  * arguments with free text masked (P-SENS-1: a typed value may be a password), result code,
  * duration. Appended with mode 0600; a failing disk never fails the call.
  */

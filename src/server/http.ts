@@ -25,7 +25,7 @@ export const MCP_PATH = '/mcp';
 export interface HttpOptions extends Omit<GuardOptions, 'bindHost' | 'port'>, SessionLimits {
   port: number;
   host?: string;
-  /** The owner's console at /console (issue 17), attached to the hub's bridge. */
+  /** The owner's console at /console, attached to the hub's bridge. */
   console?: OwnerConsole;
 }
 

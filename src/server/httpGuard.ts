@@ -23,7 +23,7 @@ export interface GuardOptions {
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; message: string };
 
 /**
- * `requireToken: false` is for the console page's own files only (issue 17): they carry no data,
+ * `requireToken: false` is for the console page's own files only: they carry no data,
  * and a browser cannot put a header on a navigation. Host and Origin are checked all the same.
  */
 export function createGuard(options: GuardOptions): (req: IncomingMessage, requireToken?: boolean) => GuardVerdict {

@@ -1,5 +1,5 @@
 /**
- * Progress while a call waits (issue 12): when the client sent `_meta.progressToken`, a
+ * Progress while a call waits: when the client sent `_meta.progressToken`, a
  * `notifications/progress` goes out every second after the first second, until the call ends.
  * The total is unknown (effects finish when the app says so), so only `progress` grows.
  */

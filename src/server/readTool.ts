@@ -1,5 +1,5 @@
 /**
- * `--read-tool` (issue 12): `app__read_windows` returns exactly the `app://windows` snapshot, for
+ * `--read-tool`: `app__read_windows` returns exactly the `app://windows` snapshot, for
  * clients whose model can call tools but cannot read resources. Off by default: the protocol's
  * read path is the resource (P-RES-1).
  */

@@ -1,7 +1,7 @@
 /**
  * The JSON Schema validator every session's SDK `Server` uses (it checks elicitation answers
  * against the form's schema). The SDK builds one Ajv instance per `Server` by default: at start-up
- * and on every new connection, for a check that runs only when `--confirm` asks a human (issue 15:
+ * and on every new connection, for a check that runs only when `--confirm` asks a human (it costs
  * start-up, a second client's first read, memory). One shared instance, built on first use, and
  * Ajv itself is loaded only then: `load()` before asking (the SDK calls getValidator synchronously
  * once the answer is in). Callers pass schemas that are constants: Ajv caches compiled schemas.

@@ -34,7 +34,7 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
       capabilities: {
         resources: { subscribe: true, ...(extension?.listChanged ? { listChanged: true } : {}) },
         tools: { listChanged: true },
-        logging: {}, // issue 12: logging/setLevel + notifications/message
+        logging: {}, // logging/setLevel + notifications/message
       },
       instructions: bridge.instructions(), // P-INIT-3
       jsonSchemaValidator: sharedSchemaValidator,

@@ -1,4 +1,4 @@
-/** What `serve` configures for every MCP connection (issue 12); all off by default. */
+/** What `serve` configures for every MCP connection; all off by default. */
 import type { LogTap } from '../util/logger.js';
 import type { Approver, ConfirmPolicy } from './approval.js';
 import type { AuditLog } from './audit.js';
@@ -17,9 +17,9 @@ export interface SessionOptions {
   audit?: AuditLog;
   /** Log lines forwarded as MCP `notifications/message` (logging capability). */
   logTap?: LogTap;
-  /** The owner's console (issue 17): every call and notification, as the audit log shows them. */
+  /** The owner's console: every call and notification, as the audit log shows them. */
   activity?: ActivityFeed;
-  /** The owner's Pause switch (issue 17): while on, actions are refused, reads work. */
+  /** The owner's Pause switch: while on, actions are refused, reads work. */
   pause?: PauseSwitch;
   /** First progress notification after this long, then as often (default 1000 ms). */
   progressEveryMs?: number;

@@ -1,5 +1,5 @@
 /**
- * One `tools/call` from one connection, through the agent controls of issue 12: the read tool,
+ * One `tools/call` from one connection, through the agent controls of The read tool,
  * the tool filter, the confirmation gate, progress while waiting, and the audit line. The bridge
  * itself (validation, modals, versions, the serial queue) is unchanged underneath.
  */

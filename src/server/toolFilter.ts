@@ -1,5 +1,5 @@
 /**
- * Agent controls on the tool surface (issue 12): `--read-only`, `--tools`, `--exclude-tools`.
+ * Agent controls on the tool surface: `--read-only`, `--tools`, `--exclude-tools`.
  * A filtered tool is neither listed nor callable; every connection sees the same filter.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';

@@ -18,7 +18,7 @@ const HINTS_BY_KIND: Record<ActionKind, KindHints> = {
 /**
  * The tool's own `title` says what it is; annotations carry only the hints (P-TOOL-13). Hints equal
  * to MCP's defaults that cannot make a client less careful are left out, because they repeat in
- * every tool of tools/list (issue 15): `readOnlyHint: false` and `idempotentHint: false` (the
+ * every tool of tools/list: `readOnlyHint: false` and `idempotentHint: false` (the
  * defaults), and destructive/idempotent on read-only tools (meaningless there per the MCP spec).
  * `destructiveHint` is always explicit on tools that change something, so a client testing
  * `destructiveHint === true` still warns, and `openWorldHint: false` differs from the default.

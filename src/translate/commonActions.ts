@@ -28,7 +28,7 @@ export const CHORDS_INPUT = z.object({
     .min(1)
     .max(50)
     // The full grammar (modifiers, key names) is in the error a bad chord gets; the schema, repeated
-    // in every window's tools/list, shows the form by example only (issue 15).
+    // in every window's tools/list, shows the form by example only.
     .describe('Chords like "ctrl+s", "shift+Tab", "Return".'),
 });
 

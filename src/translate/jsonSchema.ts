@@ -14,7 +14,7 @@ const GUARD_LENGTH = 1000;
  * A zod object as the JSON Schema MCP clients get in `inputSchema` (input side of transforms),
  * always with `properties` (`{}` for a tool without parameters: some clients require the key).
  * It leaves `additionalProperties: false` out: repeated in every tool it was a twentieth of
- * tools/list (issue 15), and the executor refuses an unknown argument by name anyway
+ * tools/list, and the executor refuses an unknown argument by name anyway
  * (validation_failed, `fields[].field`), never ignores it.
  */
 export function toInputJsonSchema(schema: z.ZodObject): JsonSchema {
@@ -25,7 +25,7 @@ export function toInputJsonSchema(schema: z.ZodObject): JsonSchema {
 /**
  * A `result` schema as JSON Schema (output side). zod marks every output object
  * `additionalProperties: false`; in a result that only says what the server never sends, and it
- * repeated in every tool with a result (issue 15), so it is left out.
+ * repeated in every tool with a result, so it is left out.
  */
 export function toResultJsonSchema(schema: z.ZodObject): JsonSchema {
   return clean(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }), true);
@@ -33,7 +33,7 @@ export function toResultJsonSchema(schema: z.ZodObject): JsonSchema {
 
 /**
  * The error branch of every outputSchema (§7.4, D-1): an error carries `code` and `message`.
- * It is repeated in every tool of tools/list, the bytes an agent reads most (issue 15), so it
+ * It is repeated in every tool of tools/list, the bytes an agent reads most, so it
  * says only what tells an error apart; the codes themselves are the protocol's six (§7.4), named
  * in the server instructions, and `currentVersion` / `fields` ride along as extra properties.
  */

@@ -1,5 +1,5 @@
 /**
- * V8's code cache for the bundle's large chunks (issue 15: spawn → first read). Node 20 cannot
+ * V8's code cache for the bundle's large chunks (spawn → first read). Node 20 cannot
  * give cached code to an ES module (module.enableCompileCache is Node 22.1+), only to a classic
  * script: scripts/bundle.mjs writes each eligible chunk as a facade ES module, which imports what
  * the chunk imported and exports what it exported, and the chunk's code as a script beside it

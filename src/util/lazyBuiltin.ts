@@ -2,7 +2,7 @@
  * A Node built-in module loaded the first time it is used, not when the importing module loads.
  * For built-ins that only a rare path needs (hashing and PNG coding for screenshots, D-Bus cookie
  * authentication): `serve` imports those modules to open the desktop, and loading node:crypto
- * and node:zlib costs about 12 ms before the first read (issue 15: spawn → first read).
+ * and node:zlib costs about 12 ms before the first read (spawn → first read).
  */
 import { createRequire } from 'node:module';
 

@@ -1,5 +1,5 @@
 /**
- * Default limits of a served bridge (issue 11), in a leaf module: the CLI's help and option
+ * Default limits of a served bridge, in a leaf module: the CLI's help and option
  * parsing name them without loading the bridge or the server.
  */
 export const DEFAULT_MAX_WINDOWS_PER_APP = 200;

@@ -18,7 +18,7 @@ export interface LoggerOptions {
   write?: (line: string) => void;
   /** Strings that must never be written (known secrets), replaced before writing. */
   redact?: () => Iterable<string>;
-  /** Time stamp source (issue 12: every stderr line starts with an ISO time); tests fix it. */
+  /** Time stamp source (every stderr line starts with an ISO time); tests fix it. */
   now?: () => Date;
   /** Sees every line written, after redaction (the MCP logging capability forwards them). */
   tap?: LogTap;

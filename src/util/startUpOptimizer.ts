@@ -1,5 +1,5 @@
 /**
- * V8's optimising compiler (TurboFan) held off while `serve` starts (issue 15, goal 4: spawn →
+ * V8's optimising compiler (TurboFan) held off while `serve` starts (spawn →
  * first read). A start-up runs most of its code once or a few hundred times: TurboFan spent
  * about 130 ms of CPU optimising functions that then ran for a few milliseconds more, on a
  * background thread that competes with the applications answering the first read on a 2-core

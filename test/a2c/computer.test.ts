@@ -1,6 +1,6 @@
 /**
  * The A2C-SMCP Computer against a real in-process socket.io server playing the A2C-SMCP Server and
- * a real socket.io-client playing the Agent (issue 6 acceptance; seed §4–6; events.md).
+ * a real socket.io-client playing the Agent.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { VersionMismatchError } from '../../src/a2c/computer/connector.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 acceptance: the Computer against a real socket.io server that applies the official
+ * The Computer against a real socket.io server that applies the official
  * A2C-SMCP 0.2.x validation (python-sdk server/namespace.py `_relay_client_call`, zod ports in
  * src/a2c/schemas) to every reply, and a real socket.io-client Agent.
  */

@@ -33,7 +33,7 @@ const mcpResource: Resource = {
 };
 
 describe('pydantic-like validation', () => {
-  test('an MCP Resource sent as is loses its MIME type, last-modified time and title (the issue-13 bug)', () => {
+  test('an MCP Resource sent as is loses its MIME type, last-modified time and title', () => {
     const kept = A2CResource.parse(mcpResource);
     expect(droppedPaths(mcpResource, kept).sort()).toEqual(['annotations.lastModified', 'icons', 'mimeType', 'title']);
   });

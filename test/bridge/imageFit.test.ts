@@ -1,4 +1,4 @@
-/** Issue 12 screenshot sizing: the PNG decoder (all five row filters) and fitting to edge + bytes. */
+/** Screenshot sizing: the PNG decoder (all five row filters) and fitting to edge + bytes. */
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';

@@ -23,7 +23,7 @@ describe('SerialQueue (P-SESS-3)', () => {
   });
 });
 
-describe('SerialQueue fairness (issue 11 item 11)', () => {
+describe('SerialQueue fairness', () => {
   test('lanes take turns round-robin; each lane keeps its own order', async () => {
     const queue = new SerialQueue();
     const order: string[] = [];

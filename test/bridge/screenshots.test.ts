@@ -1,5 +1,5 @@
 /**
- * Issue 14: one screenshot path. The bridge's store decorates window-only windows always and every
+ * One screenshot path. The bridge's store decorates window-only windows always and every
  * window with --screenshots; it keeps a window's last picture while its tree is not re-read (no
  * special case in sync.ts), and for window-only windows the URL follows the pixels.
  */

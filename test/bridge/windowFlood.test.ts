@@ -1,5 +1,5 @@
 /**
- * Window floods (issue 11 item 4): the demo app stops opening windows at its limit, and the bridge
+ * Window floods: the demo app stops opening windows at its limit, and the bridge
  * publishes at most maxWindowsPerApp windows per application, with a notice saying so.
  */
 import { afterAll, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the built `serve` keeps V8's compiled code of the bundle's chunk scripts between runs
+ * The built `serve` keeps V8's compiled code of the bundle's chunk scripts between runs
  * (src/util/chunkCodeCache.ts, scripts/bundle.mjs). The first run answers, then saves the cache;
  * the next takes every chunk from it; damaged cache files change nothing but the compiling. The
  * save comes after the start-up's hold on TurboFan is released (src/util/startUpOptimizer.ts):

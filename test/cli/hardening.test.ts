@@ -1,5 +1,5 @@
 /**
- * CLI hardening (issue 11 items 1, 9, 13), on the built CLI: prototype names are unknown
+ * CLI hardening, on the built CLI: prototype names are unknown
  * commands, a network bind needs a token, an empty token is an error, stdin EOF ends `serve`.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 flags wired end to end in the built CLI: a real SDK client (with elicitation and
+ * Flags wired end to end in the built CLI: a real SDK client (with elicitation and
  * logging) over stdio against `serve --demo --read-tool --exclude-tools … --confirm destructive
  * --audit-log FILE`, then `--read-only` through its environment variable.
  */

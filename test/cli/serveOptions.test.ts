@@ -1,4 +1,4 @@
-/** Issue 12 `serve` flags: --port alias, GUI_BRIDGE_<FLAG> variables, screenshots, agent controls. */
+/** `serve` flags: --port alias, GUI_BRIDGE_<FLAG> variables, screenshots, agent controls. */
 import { describe, expect, test } from 'vitest';
 import { envName } from '../../src/cli/envFlags.js';
 import { parseServeArgs, screenshotUrls, SERVE_FLAGS, SERVE_HELP } from '../../src/cli/serveOptions.js';

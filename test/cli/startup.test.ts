@@ -1,5 +1,5 @@
 /**
- * Issue 12 CLI behaviour as a user sees it (runs the built CLI): --version / -V, commands load only
+ * CLI behaviour as a user sees it (runs the built CLI): --version / -V, commands load only
  * what they use, a signal during start-up still shuts down cleanly, and the Inspector hint that
  * `serve --http` prints works when run as printed.
  */

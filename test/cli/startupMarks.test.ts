@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StartupMarks } from '../../src/cli/startupMarks.js';
 
-describe('serve start-up milestones (issue 15)', () => {
+describe('serve start-up milestones', () => {
   it('records, per name, the ms since the process started and the CPU ms used by then, in order', () => {
     const marks = new StartupMarks();
     marks.mark('first');

@@ -1,5 +1,5 @@
 /**
- * Issue 14: translators from outside the repository (runs the built CLI). `--translator` and a
+ * Translators from outside the repository (runs the built CLI). `--translator` and a
  * config file load them before the built-in ones; one that does not load is one line and exit 2.
  */
 import { spawnSync } from 'node:child_process';

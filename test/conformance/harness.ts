@@ -77,7 +77,7 @@ export async function checkedCall(client: TestClient, name: string, args: Record
   const valid = validate(result.structuredContent);
   expect(valid, `${name} result ${JSON.stringify(result.structuredContent)} vs outputSchema: ${ajv.errorsText(validate.errors)}`).toBe(true);
   if (result.isError) expect(errorOnly(result.structuredContent)).toBe(true);
-  // P-TOOL-10 + issue 12: the first item is the compact JSON of structuredContent; only images may follow.
+  // P-TOOL-10 + The first item is the compact JSON of structuredContent; only images may follow.
   const [text, ...rest] = result.content;
   expect(text).toEqual({ type: 'text', text: JSON.stringify(result.structuredContent) });
   expect(rest.every((item) => item.type === 'image')).toBe(true);

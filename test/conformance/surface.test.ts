@@ -62,7 +62,7 @@ describe.each(RIGS)('surface over %s', (_name, makeRig) => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
       expect((tool.outputSchema as { anyOf?: unknown[] }).anyOf).toHaveLength(2);
-      // P-TOOL-13: hints equal to MCP's defaults are left out (issue 15), except destructiveHint,
+      // P-TOOL-13: hints equal to MCP's defaults are left out, except destructiveHint,
       // explicit on every tool that is not read-only; openWorldHint (default true) is always false.
       const hints = tool.annotations ?? {};
       expect(hints.openWorldHint).toBe(false);

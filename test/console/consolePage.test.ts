@@ -1,5 +1,5 @@
 /**
- * Issue 17 acceptance, in a real headless browser (Debian's chromium via playwright-core): the
+ * In a real headless browser (Debian's chromium via playwright-core): the
  * console page shows the demo windows; an agent's write through a real MCP client over HTTP
  * appears on the page within 1 s; Pause refuses an agent call with a structured error and Resume
  * lets calls through; a foreign Host is refused; a --confirm question is answered in the console.

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the README's set-up snippets for MCP clients are real. Each `<!-- client:NAME -->`
+ * The README's set-up snippets for MCP clients are real. Each `<!-- client:NAME -->`
  * block is parsed the way its client reads it, and the command it names is started from this
  * repository (npx resolves `gui-bridge` to this package, offline) and driven by a real SDK client.
  * The only substitution: the desktop source (`--all-apps`, `--app X`) becomes `--demo`, because

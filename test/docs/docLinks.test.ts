@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 8: the protocol rules and decisions live in this repository. Every `docs/…` path
+ * The protocol rules and decisions live in this repository. Every `docs/…` path
  * cited in code, tests or docs, and every relative Markdown link, resolves to a file in the repo;
  * nothing points outside it (`../shared/…`). Paths inside another repository are written with its
  * name (`a2c-smcp-protocol/docs/…`), so they are not taken for ours.

@@ -1,5 +1,5 @@
 /**
- * Fuzzing the built `gui-bridge serve --demo` (issue 11 acceptance): fast-check generates tool
+ * Fuzzing the built `gui-bridge serve --demo`: fast-check generates tool
  * calls from the inputSchemas the server advertises (fitting and broken arguments) and sends them
  * with real SDK clients over both real transports, stdio and Streamable HTTP, several at a time.
  * Required: every call answered (a result or a JSON-RPC error, never a timeout), every

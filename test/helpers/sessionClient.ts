@@ -1,4 +1,4 @@
-/** Real SDK clients on a hub configured with issue 12's session options (agent controls, logging…). */
+/** Real SDK clients on a hub configured with the session options (agent controls, logging…). */
 import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { SessionHub } from '../../src/server/hub.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the layer check (eslint/layers.js, run by `npm run lint` in `npm test`) fails on an
+ * The layer check (eslint/layers.js, run by `npm run lint` in `npm test`) fails on an
  * upward import — a platform module importing the bridge, the translate layer importing the
  * testing kit — and accepts the downward ones the code base is made of.
  */
@@ -21,7 +21,7 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/platform/upward.ts', "import { Bridge } from '../bridge/bridge.js';\nexport const b = Bridge;\n")).toEqual([
       '"../bridge/bridge.js": the platform layer may not import the bridge layer (data flows platform → translate → bridge → server/a2c/testing → cli)',
     ]);
-    // The upward import issue 14 removed: the translate layer using the bridge's publishing.
+    // The upward import once removed: the translate layer using the bridge's publishing.
     expect(await layerErrors('src/translate/fixtureView.ts', "export { publishContent } from '../bridge/publish.js';\n")).toHaveLength(1);
     // A type from above is still a dependency on above; so is a dynamic import.
     expect(

@@ -1,5 +1,5 @@
 /**
- * Issue 3: killing the accessibility bus mid-session. The server keeps running and says so (a
+ * Killing the accessibility bus mid-session. The server keeps running and says so (a
  * warn notice on the windows, a log line), reconnects when a bus is back, and applications that
  * register on the new bus appear.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance at the bridge level: real gnome-calculator (GTK4), gedit (GTK3) and zenity
+ * At the bridge level: real gnome-calculator (GTK4), gedit (GTK3) and zenity
  * on a private headless desktop, served through the Linux probe, seen by a real MCP client.
  */
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Chromium showing a local HTML form on a live desktop (issue 10): the page's tree is read with
+ * Chromium showing a local HTML form on a live desktop: the page's tree is read with
  * no accessibility flag (org.a11y.Status is on), labels pair with their fields, the password is
  * masked, fields are set (Chromium's fields have no EditableText: typed into), the <select> is
  * chosen through its options' "select" action, the form is submitted; still running after 50

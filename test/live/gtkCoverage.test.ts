@@ -1,5 +1,5 @@
 /**
- * Generic translator coverage on GTK applications the project was not built against (issue 10):
+ * Generic translator coverage on GTK applications the project was not built against:
  * Mousepad, Pluma (GTK 3 text editors) and galculator (GTK 3 calculator with icon-only and
  * symbol buttons). The share of the visible labels, values and button labels of a pyatspi dump
  * of the same window that an agent can read (test/live/helpers/coverage.ts) must be ≥ 97% for

@@ -1,5 +1,5 @@
 /**
- * A hung application on both sessions (issue 11 item 14, issue 16): stopped with SIGSTOP, gedit
+ * A hung application on both sessions: stopped with SIGSTOP, gedit
  * is "not responding" (its windows stay, never "exposes no accessibility"), other windows stay
  * readable, calls into it come back with a structured error, and once it runs again the notice goes. On
  * Wayland this also guards the application listing: one that misses the listing's deadline keeps

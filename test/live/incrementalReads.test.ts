@@ -1,5 +1,5 @@
 /**
- * Live (issue 15): incremental reads on real gedit. After random edits by another AT-SPI client
+ * Live: incremental reads on real gedit. After random edits by another AT-SPI client
  * (the "user"), the tree our reader keeps by re-reading only what events named equals a full read
  * of the same window by that other client.
  */

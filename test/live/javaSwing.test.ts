@@ -1,5 +1,5 @@
 /**
- * Java Swing through libatk-wrapper-java on a live desktop (issue 10): a Swing sign-up form and
+ * Java Swing through libatk-wrapper-java on a live desktop: a Swing sign-up form and
  * an orders table (test/live/fixtures/SwingForm.java, compiled at test time), accessibility on
  * through the ATK wrapper, read with libatspi's call pattern (docs/toolkits.md). Readable form
  * and table (column headers from Table.GetColumnHeader), password masked, fields set, form

@@ -1,5 +1,5 @@
 /**
- * Live (issue 15): hidden subtrees of GTK 3 windows are kept between reads (keptSubtrees.ts).
+ * Live: hidden subtrees of GTK 3 windows are kept between reads (keptSubtrees.ts).
  * A second read sends no call to any object inside them and still equals a read that keeps
  * nothing; a change made inside them while they stay hidden reaches the next reads; once they
  * show, they are read again. A GTK 3 window of our own whose closed popover changes on a click

@@ -1,5 +1,5 @@
 /**
- * LibreOffice on a live desktop (issue 10): Writer and Calc from Debian (VCL gtk3 plugin, ATK
+ * LibreOffice on a live desktop: Writer and Calc from Debian (VCL gtk3 plugin, ATK
  * bridge), each with a profile of its own in a temporary directory (no first-start dialogs, one
  * process per app). Calc's sheet (2^20 × 16,384 cells, ChildCount 2^31-1) is read by its visible
  * range only. For each app: generic/translated coverage ≥ 97% of a pyatspi dump of the same

@@ -1,5 +1,5 @@
 /**
- * Faults on a live desktop (issue 11 item 14, issue 10): an application killed mid-call gives
+ * Faults on a live desktop: an application killed mid-call gives
  * window_not_found (a hung one, on both sessions: hungApp.test.ts); the X server
  * going away makes `serve` say so in one line and exit 1. (A restarted accessibility bus and
  * registry: bridgeHealth.test.ts.) One desktop for the file; the X server test runs last.

@@ -1,5 +1,5 @@
 /**
- * Live pairing (issue 10): a dialog opened while serving becomes readable as soon as its
+ * Live pairing: a dialog opened while serving becomes readable as soon as its
  * accessible exists, and the tool that opened it returns it in openedWindowIds only once it is
  * readable (or with a notice at its deadline). Mousepad (GTK3, not gedit) opens File › Save As
  * through the generic `menu` tool; its file chooser must be read fully, not window-only.

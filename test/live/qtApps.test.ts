@@ -1,5 +1,5 @@
 /**
- * Qt 5 and Qt 6 widgets on a live desktop (issue 10): real Debian apps — FeatherPad (Qt 5 text
+ * Qt 5 and Qt 6 widgets on a live desktop: real Debian apps — FeatherPad (Qt 5 text
  * editor, and its Qt file dialog: lists and a form), SpeedCrunch (Qt 5 calculator form), qt6ct
  * (Qt 6 settings form with drop-downs and tabs) and Qt Linguist (Qt 6, lists). Accessibility is
  * turned on the way a screen reader does it (org.a11y.Status), with no Qt variable. For each app:

@@ -1,5 +1,5 @@
 /**
- * Issue 12 screenshots for remote clients, live: with data: URLs (what HTTP and A2C serve) the
+ * Screenshots for remote clients, live: with data: URLs (what HTTP and A2C serve) the
  * media block carries the pixels itself, and `capture` returns MCP image content; both are
  * decoded here and their size checked against the window and the configured maximum edge.
  */

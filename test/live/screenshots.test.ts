@@ -1,4 +1,4 @@
-/** Issue 3 screenshots: Composite + GetImage → PNG; a media block per window and a capture action. */
+/** Composite + GetImage → PNG; a media block per window and a capture action. */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';

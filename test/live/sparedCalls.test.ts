@@ -1,5 +1,5 @@
 /**
- * Live (issue 15): the calls a tree read spares change nothing an agent sees. Each window is read
+ * Live: the calls a tree read spares change nothing an agent sees. Each window is read
  * twice, as every read does (attributes and relations only where translators use them, values in
  * one GetAll where the toolkit answers it) and thoroughly (every node asked for its attributes and
  * relations), and both trees are translated: the states must be equal. Also: no call on an

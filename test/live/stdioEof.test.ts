@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 13: `serve` on stdio with a live desktop source exits when stdin closes (an MCP
+ * `serve` on stdio with a live desktop source exits when stdin closes (an MCP
  * client that crashed must not leave a server holding AT-SPI and X connections). Runs the built
  * CLI against a private headless desktop with one zenity window.
  */

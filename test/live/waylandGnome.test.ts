@@ -1,5 +1,5 @@
 /**
- * Live (issue 16, GNOME): a private headless mutter 43 desktop (`--headless --wayland --no-x11`)
+ * Live (GNOME): a private headless mutter 43 desktop (`--headless --wayland --no-x11`)
  * with gedit (GTK3) and gnome-calculator (GTK4) as native Wayland clients, served by the real CLI as the desktop's user to a real
  * SDK client. mutter publishes no window list: windows and focus come from AT-SPI, the Save As
  * dialog's owner is inferred (owners.ts), and keys go through org.gnome.Mutter.RemoteDesktop.

@@ -1,5 +1,5 @@
 /**
- * Live (issue 16): Qt 5 and Qt 6 apps on the Wayland desktop. Without the Qt Wayland plugins
+ * Live: Qt 5 and Qt 6 apps on the Wayland desktop. Without the Qt Wayland plugins
  * they run through XWayland; with the accessibility bus published on XWayland's root window
  * (wayland/desktop/xwaylandA11y.ts) their AT-SPI bridges register, so their windows are read,
  * not served window-only. Keys reach them through the virtual keyboard once the compositor has

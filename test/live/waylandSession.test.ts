@@ -1,5 +1,5 @@
 /**
- * Live (issue 16): a private headless Wayland desktop (sway, headless backend, pixman) with native
+ * Live: a private headless Wayland desktop (sway, headless backend, pixman) with native
  * GTK3 and GTK4 apps and an XWayland client, served by the real CLI as the desktop's user to a
  * real SDK client. Checked against sway's own view (swaymsg, an independent client): every window
  * listed exactly once with the compositor's title (also one without accessibility, served

@@ -1,5 +1,5 @@
 /**
- * How X11Connection talks to a real Xvfb (issue 15: start-up). Our reader of the server's setup
+ * How X11Connection talks to a real Xvfb (start-up). Our reader of the server's setup
  * reply (src/platform/linux/x11/serverHello.ts) against the `x11` package's own, on the same bytes
  * (390 visuals): the same display object, field for field and in the same key order; the package
  * connects with ours installed. And requests issued together leave in one socket write.

@@ -1,5 +1,5 @@
 /**
- * X11 applications without accessibility (issue 10): xterm and xmessage (Xaw) map no AT-SPI
+ * X11 applications without accessibility: xterm and xmessage (Xaw) map no AT-SPI
  * bridge, so their windows are served window-only at once (no "has not appeared yet" retries:
  * a11yLibraries.ts) with their title and a screenshot, and the keyboard reaches them: xterm runs
  * a typed command that writes a file, and still does after 50 full reads and 20 actions; Return
@@ -45,7 +45,7 @@ describe.skipIf(stack.skip)('X11 applications without accessibility', () => {
       expect(pressed.isError, JSON.stringify(pressed.structuredContent)).toBeFalsy();
       expect(await waitFor(() => (existsSync(file) ? readFileSync(file, 'utf8') : null), 15_000)).toBe('typed-into-xterm\n');
 
-      // Still running and answering after 50 full reads and 20 actions (issue 10's bar for every app).
+      // Still running and answering after 50 full reads and 20 actions (the bar for every app).
       const native = (await live.probe.readTopology()).windows.find((w) => w.title === 'Plain Terminal');
       for (let read = 0; read < 50; read++) await live.probe.readTree(native!.nativeId, DEFAULT_TREE_BUDGET);
       for (let action = 0; action < 10; action++) {

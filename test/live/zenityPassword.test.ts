@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 4, P-SENS-1): a password typed into a real `zenity --password` field never
+ * Acceptance (P-SENS-1): a password typed into a real `zenity --password` field never
  * appears in any byte of server output, in the server's logs, or in a fixture recorded from the
  * window. The password is typed with XTEST, as a user would; an agent then reads everything,
  * lists the tools and sets the field itself, and the window is recorded.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the built entry points are a bundle (scripts/bundle.mjs). What it changes must not be
+ * The built entry points are a bundle (scripts/bundle.mjs). What it changes must not be
  * visible to an author: zod's locales other than English, loaded on first use, work as zod's own.
  */
 import { resolve } from 'node:path';

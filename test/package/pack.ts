@@ -1,7 +1,7 @@
 /**
  * Packs this repository as a user gets it: a copy of the source tree (a "fresh clone": tracked
  * and new files, no dist) is packed — prepack builds it — into `work`. Shared by the tarball
- * tests (issue 12) and the translator SDK tests (issue 14): `sharedPack()` builds the tarball once
+ * tests and the translator SDK tests: `sharedPack()` builds the tarball once
  * per test run, however many test files (in parallel forks) ask for it.
  */
 import { execFileSync } from 'node:child_process';

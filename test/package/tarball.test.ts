@@ -1,5 +1,5 @@
 /**
- * Issue 12: the package as a user gets it. A copy of the source tree (a "fresh clone": no dist)
+ * The package as a user gets it. A copy of the source tree (a "fresh clone": no dist)
  * is packed — prepack builds it —, the tarball is installed with production dependencies only in
  * an empty folder, and `npx gui-bridge serve --demo` is driven by a real MCP SDK client, once as
  * the README says and once exactly as server.json describes it for the MCP registry.
@@ -64,7 +64,7 @@ describe('the packed tarball, installed with production dependencies only', () =
     expect(packed).toEqual(
       expect.arrayContaining(['dist/src/cli.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'LICENSE', 'server.json', 'README.md', 'package.json']),
     );
-    // The console page's scripts, compiled for the browser (issue 17): an install has no TypeScript compiler.
+    // The console page's scripts, compiled for the browser: an install has no TypeScript compiler.
     expect(packed).toEqual(expect.arrayContaining(['app', 'render', 'stream'].map((name) => `dist/src/server/console/page/${name}.js`)));
     expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(packed.filter((p) => /\.test\.(js|d\.ts)$/.test(p))).toEqual([]);

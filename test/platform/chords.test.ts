@@ -1,5 +1,5 @@
 /**
- * Issue 14: one key-chord grammar. The press_keys tools, XTEST, wtype and nut-js all read chords
+ * One key-chord grammar. The press_keys tools, XTEST, wtype and nut-js all read chords
  * through platform/chords.ts, so "cmd+s" and "option+a" mean the same everywhere.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the testing kit an author gets from `gui-bridge/testing` (ActionTester, the fake
+ * The testing kit an author gets from `gui-bridge/testing` (ActionTester, the fake
  * action context) and the wait helpers of `gui-bridge/translate`, on this repository's own
  * recorded fixtures and translators — imported through the public modules.
  */

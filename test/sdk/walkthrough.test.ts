@@ -1,5 +1,5 @@
 /**
- * Issue 14 acceptance, against the packed tarball as an author installs it:
+ * Against the packed tarball as an author installs it:
  * - the public entry points (`gui-bridge/translate`, `gui-bridge/testing`) ship with declarations,
  *   and deeper paths are not importable;
  * - the walkthrough of translators/README.md runs step by step: `translator new` from a recording

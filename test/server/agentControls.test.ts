@@ -1,5 +1,5 @@
 /**
- * Issue 12 agent controls and the read tool, with real SDK clients: --read-only, --tools /
+ * Agent controls and the read tool, with real SDK clients: --read-only, --tools /
  * --exclude-tools, --confirm through MCP elicitation (accept, decline, no elicitation), and
  * app__read_windows returning exactly app://windows.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { assertExposureAllowed, isLoopbackHost } from '../../src/util/exposure.js';
 
-describe('exposure (issue 11 item 1)', () => {
+describe('exposure', () => {
   test('loopback addresses and names', () => {
     for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1']) {
       expect([host, isLoopbackHost(host)]).toEqual([host, true]);

@@ -1,5 +1,5 @@
 /**
- * Fairness between sessions (issue 11 item 11): a client pipelining many calls does not push
+ * Fairness between sessions: a client pipelining many calls does not push
  * another client's call to the back of the queue; each client's own calls keep their order.
  * Asserted on completion order, not on time.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounded HTTP memory (issue 11 item 2) and quiet aborts (item 12): a session cap that evicts the
+ * Bounded HTTP memory and quiet aborts : a session cap that evicts the
  * least recently active idle session or answers 503, idle expiry, body limits, trimmed initialize.
  */
 import { request } from 'node:http';

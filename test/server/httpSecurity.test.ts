@@ -45,7 +45,7 @@ describe('HTTP security', () => {
     expect((await post(open.port, { host: `127.0.0.1:${open.port}`, origin: `http://localhost:${open.port}` })).status).toBe(200);
   });
 
-  test('Origin: only the exact origins of the served URL, nothing looser (issue 11 item 8)', async () => {
+  test('Origin: only the exact origins of the served URL, nothing looser', async () => {
     const host = { host: `127.0.0.1:${open.port}` };
     const status = async (origin: string) => (await post(open.port, { ...host, origin })).status;
     for (const same of [`http://127.0.0.1:${open.port}`, `http://localhost:${open.port}`, `http://[::1]:${open.port}`])
@@ -73,7 +73,7 @@ describe('HTTP security', () => {
     await extra.close();
   });
 
-  test('a network-reachable address needs a token; an empty token is an error (item 1)', async () => {
+  test('a network-reachable address needs a token; an empty token is an error', async () => {
     await expect(startHttpServer(demo.hub, { port: 0, host: '0.0.0.0' })).rejects.toThrow(/reachable from the network: set a token with --token/);
     await expect(startHttpServer(demo.hub, { port: 0, host: '::' })).rejects.toThrow(/--token/);
     await expect(startHttpServer(demo.hub, { port: 0, token: '' })).rejects.toThrow(/empty/);

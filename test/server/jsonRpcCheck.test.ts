@@ -1,4 +1,4 @@
-/** Every malformed-but-JSON message gets the right JSON-RPC error, never silence (issue 11 items 5–7). */
+/** Every malformed-but-JSON message gets the right JSON-RPC error, never silence. */
 import { describe, expect, test } from 'vitest';
 import { checkIncoming } from '../../src/server/jsonRpcCheck.js';
 import { trimInitialize } from '../../src/server/trimInitialize.js';

@@ -1,7 +1,7 @@
 /**
  * Malformed-but-JSON requests get the right JSON-RPC error over both real transports: the built
  * CLI on stdio (where the SDK transport used to drop them and the client waited forever) and
- * Streamable HTTP (where they got -32700). Issue 11 items 5 and 6.
+ * Streamable HTTP (where they got -32700).
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -60,7 +60,7 @@ describe('malformed requests over stdio (the built CLI)', () => {
     expect(probeAnswers.map((a) => [a.id, a.error?.code])).toEqual(PROBES.map(([, id, code]) => [id, code]));
     for (const a of probeAnswers) expect(a.error?.message).not.toMatch(/invalid_type|"path"|ZodError/);
     const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
-    server.stdin.end(); // EOF ends the session and the process (item 13)
+    server.stdin.end(); // EOF ends the session and the process
     expect(await exited).toBe(0);
   });
 });

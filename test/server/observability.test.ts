@@ -1,5 +1,5 @@
 /**
- * Issue 12 observability with real SDK clients: the MCP logging capability (logging/setLevel,
+ * Observability with real SDK clients: the MCP logging capability (logging/setLevel,
  * notifications/message), time-stamped stderr lines, the audit log (one masked JSON line per
  * call) and progress notifications while a call waits.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LazySchemaValidator } from '../../src/server/schemaValidator.js';
 
-describe('the shared JSON Schema validator (issue 15: no Ajv per session)', () => {
+describe('the shared JSON Schema validator (no Ajv per session)', () => {
   it('loads and builds nothing until asked to; getValidator before that is a clear error', async () => {
     const validator = new LazySchemaValidator();
     expect(validator.built).toBe(false);

@@ -1,4 +1,4 @@
-/** A2C subscriptions are capped per session (issue 11 item 3): no unbounded growth on made-up window URIs. */
+/** A2C subscriptions are capped per session: no unbounded growth on made-up window URIs. */
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, expect, test } from 'vitest';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from '../../src/server/session.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the application-level fallback goes through the registry, as the window fallback does.
+ * The application-level fallback goes through the registry, as the window fallback does.
  * Apps no translator claims get the fallback translator's `appActions` (the generic translator's
  * come from what the toolkit exposes); a registry whose fallback has none offers none.
  */

@@ -1,4 +1,4 @@
-/** Issue 15: the JSON Schemas in tools/list say each thing once, and nothing JSON Schema assumes anyway. */
+/** The JSON Schemas in tools/list say each thing once, and nothing JSON Schema assumes anyway. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOutputSchema, toInputJsonSchema, toResultJsonSchema } from '../../src/translate/jsonSchema.js';

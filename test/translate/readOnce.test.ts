@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4, "read once": the bridge calls a translator's `read` once per window state and
+ * "Read once": the bridge calls a translator's `read` once per window state and
  * passes that very reading to `translate` and to every action's `input` and `available`. Without
  * `read` (translators written before it), the reading is the tree root, as `(view, root)` expects.
  * A translator whose `read` throws falls back to the generic translation like one whose

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the code cache of the bundle's chunk scripts (src/util/chunkCodeCache.ts). A script
+ * The code cache of the bundle's chunk scripts (src/util/chunkCodeCache.ts). A script
  * runs with its imports and returns its exports; its compiled code is saved once and taken from
  * the cache next time; a damaged, foreign or unwritable cache only means compiling from source.
  * Each load runs in a new process of the built module (run `npm run build` first): within one

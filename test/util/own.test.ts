@@ -1,4 +1,4 @@
-/** Prototype-named keys never resolve through Object.prototype (issue 11 item 9, beyond the CLI). */
+/** Prototype-named keys never resolve through Object.prototype (beyond the CLI too). */
 import { describe, expect, test } from 'vitest';
 import { InputError } from '../../src/platform/linux/input/errors.js';
 import { keysymForName } from '../../src/platform/linux/input/keysyms.js';

@@ -23,7 +23,7 @@ export function genericAppActions(app: AppInfo): AppActionDef[] {
         def = defineAppAction({
           name: slugify(a.name, 'command'),
           title: label,
-          // The title is the command's label; tools/list repeats this once per command (issue 15).
+          // The title is the command's label; tools/list repeats this once per command.
           description: 'Runs the app command.',
           kind: 'write',
           input: NO_INPUT,

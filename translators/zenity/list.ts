@@ -22,7 +22,7 @@ import type { A11yNode, ActionContext, Collection, GenericReading, TranslateCont
 import { acceptButton, cancelAction, pressAndWaitClosed } from './dialog.js';
 
 const listOf = (reading: WindowReading): Collection | undefined => reading.collections[0];
-// 12,345 without toLocaleString: its first call loads ICU's locale data, ~10 ms of a server's start-up (issue 15).
+// 12,345 without toLocaleString: its first call loads ICU's locale data, ~10 ms of a server's start-up.
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 const firstText = (cells: unknown[]) => cells.find((v): v is string => typeof v === 'string' && v !== '') ?? '';
 const isCheckCell = (cell: A11yNode) => hasState(cell, 'checkable') || (cell.actions ?? []).includes('toggle');

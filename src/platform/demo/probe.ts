@@ -25,7 +25,7 @@ import { ORDER_FIELDS, type OrderField } from './validation.js';
 export const DEMO_APP_KEY = 'demo';
 export const DEMO_APP_ID = 'org.guibridge.OrdersDemo';
 
-/** Opens the demo app's probe (the one probe factory shape, issue 14). */
+/** Opens the demo app's probe (the one probe factory shape). */
 export const openDemoProbe: ProbeFactory<DemoOptions | DemoApp, DemoProbe> = async (options = {}) => new DemoProbe(options);
 
 /** Made by `openDemoProbe`. */

@@ -1,7 +1,7 @@
 /**
  * What the two Linux probes share (X11: probe.ts; Wayland: wayland/probe.ts): AT-SPI for
  * content, a change feed, and a topology read from window sources (windowSource.ts) in one
- * reading, so that applications and windows always agree (issue 14: `readTopology`).
+ * reading, so that applications and windows always agree (`readTopology`).
  */
 import type { A11yNode, AppInfo, DesktopTopology, NativeWindow, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
 import { windowOnlyTree } from '../shared-desktop/windowOnly.js';

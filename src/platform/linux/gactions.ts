@@ -35,7 +35,7 @@ export function commandsOf(described: Record<string, unknown>): AppActionInfo[] 
     commands.push({ name, label: labelOf(name), enabled: enabled === true });
   }
   // Action names are ASCII identifiers; localeCompare's first call loads ICU's collator (~9 ms of
-  // a server's start-up, issue 15).
+  // a server's start-up).
   return commands.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 

@@ -49,7 +49,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
    * few dozen touched objects make one full read.
    */
   override readonly settleMs = 2;
-  /** Whether a change re-reads only what its events touched (issue 15). */
+  /** Whether a change re-reads only what its events touched. */
   private readonly incrementalReads = true;
   private readonly endpoints = new Map<string, GtkAppEndpoint>();
   private input: XTestInput | null = null;
@@ -228,7 +228,7 @@ export const openLinuxProbe: ProbeFactory<LinuxProbeOptions, LinuxProbe> = async
   if (!env.DISPLAY) {
     throw new ProbeUnavailableError('no X display: DISPLAY is not set (start one with "gui-bridge desktop up", then eval "$(gui-bridge desktop env)")');
   }
-  // Both connections open at once: each waits on its own server (issue 15: start-up). The
+  // Both connections open at once: each waits on its own server (start-up). The
   // display's error comes first; an accessibility connection opened for nothing is closed.
   const atspiOpening = AtspiAccess.open({ env });
   atspiOpening.catch(() => undefined); // awaited below, or closed when the display fails

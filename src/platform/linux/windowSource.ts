@@ -1,5 +1,5 @@
 /**
- * Window sources below the Linux probes (issue 16). A source lists the windows it can see,
+ * Window sources below the Linux probes. A source lists the windows it can see,
  * paired with their AT-SPI top-levels where it can, and acts on them (activate, close):
  *   - X11/EWMH (`X11WindowSource`): the X11 desktop, and XWayland clients on a Wayland one;
  *   - Wayland (`wayland/windowSource.ts`): AT-SPI top-levels, with titles, app ids, activity,

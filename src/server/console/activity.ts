@@ -1,5 +1,5 @@
 /**
- * The console's activity feed (issue 17): every tool call from every client and every
+ * The console's activity feed: every tool call from every client and every
  * notification sent, newest last, in a bounded ring. Entries hold only what may leave the
  * process: arguments arrive already masked (audit.ts maskArguments), notifications carry URIs.
  */

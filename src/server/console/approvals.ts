@@ -1,5 +1,5 @@
 /**
- * The console as a place to answer `--confirm` questions (issue 17): each pending call is listed
+ * The console as a place to answer `--confirm` questions: each pending call is listed
  * on every open console page until someone answers it there, the MCP client's elicitation answers
  * first (the race aborts this one), or the call is cancelled.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's console (issue 17), the parts the MCP sessions share with the page: the activity
+ * The owner's console, the parts the MCP sessions share with the page: the activity
  * feed, the Pause switch and the console's pending approvals, plus the set of open pages, each
  * pushed every change as it is applied (P-NOTE-1 order: state first, then the push).
  */

@@ -1,4 +1,4 @@
-/** The console page's HTML and CSS (issue 17); its scripts are in page/ (assets.ts). */
+/** The console page's HTML and CSS; its scripts are in page/ (assets.ts). */
 
 export const CONSOLE_HTML = `<!doctype html>
 <html lang="en">

@@ -1,5 +1,5 @@
 /**
- * The owner's Pause switch (issue 17): while paused, every tool that may change something is
+ * The owner's Pause switch: while paused, every tool that may change something is
  * refused with a structured error; reads (app://windows, read-only tools) keep working.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';

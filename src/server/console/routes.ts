@@ -1,5 +1,5 @@
 /**
- * The console's HTTP routes under /console (issue 17). The page and its scripts carry no data
+ * The console's HTTP routes under /console. The page and its scripts carry no data
  * and need no token (a browser cannot add a header to a navigation); everything under
  * /console/api/ passes the same Host, Origin and token guard as /mcp. The page sends the token
  * as a header on fetch() — the event stream too (fetch streaming, not EventSource) — so it never

@@ -1,5 +1,5 @@
 /**
- * For translator authors (issue 17): one window's raw accessibility tree beside its translation,
+ * For translator authors: one window's raw accessibility tree beside its translation,
  * and a fixture of it (the window and its owners) that `serve --fixture` and TranslatorTester
  * replay. Both come from the tree the bridge already holds (no new platform read), and secret
  * nodes are scrubbed exactly as `gui-bridge record` does (P-SENS-1).

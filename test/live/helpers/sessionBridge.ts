@@ -1,5 +1,5 @@
 /**
- * One live bridge per test file on either session (issue 16): X11 (Xvfb + openbox, the bridge in
+ * One live bridge per test file on either session: X11 (Xvfb + openbox, the bridge in
  * the test process: liveBridge.ts) or Wayland (sway, the CLI bridge as the desktop's user:
  * waylandStack.ts). Tests written against it run unchanged on both.
  */

@@ -38,7 +38,7 @@ export function waylandStack(programs: string[] = [], compositor: Compositor = '
   }
 }
 
-/** The sessions a live test runs on (issue 16: X11 and Wayland), each with its own skip. */
+/** The sessions a live test runs on (X11 and Wayland), each with its own skip. */
 export function liveSessions(programs: string[]): Array<{ session: 'x11' | 'wayland'; skip: boolean }> {
   return [
     { session: 'x11', skip: displayStack(programs).skip },

@@ -11,7 +11,7 @@ export interface AgentMetrics {
   toolCalls: number;
   reads: number;
   bytes: number;
-  /** Of `bytes`: what tools/list answers cost (issue 15 goal 3 halves it). */
+  /** Of `bytes`: what tools/list answers cost. */
   toolListBytes: number;
   /** ~4 bytes per token, the usual estimate for JSON-heavy English text. */
   estimatedTokens: number;

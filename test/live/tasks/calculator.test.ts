@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 5): a scripted MCP client that sees only what an agent sees computes 12*7+5
+ * Acceptance: a scripted MCP client that sees only what an agent sees computes 12*7+5
  * in a real GNOME Calculator and reads 89 from the result.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { calculatorScenario, type CalculatorFacts } from './scenarios/calculator
 
 const stack = displayStack(['gnome-calculator']);
 
-// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+// Both sessions: X11 (Xvfb + openbox) and Wayland (sway, native GTK).
 describe.each(liveSessions(['gnome-calculator']))('agent task: calculate in GNOME Calculator ($session)', ({ session, skip }) => {
   it.skipIf(skip)(
     'computes 12*7+5 and reads 89 from the result',

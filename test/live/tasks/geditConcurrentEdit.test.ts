@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 5): the agent edits gedit's text while a simulated user types into the same
+ * Acceptance: the agent edits gedit's text while a simulated user types into the same
  * window (XTEST). Its write based on an old version is refused with stale_state (P-CONC-2); it
  * re-reads, writes again, and the user's typing is kept.
  */

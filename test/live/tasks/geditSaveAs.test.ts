@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 5): a scripted MCP client that sees only what an agent sees writes two lines
+ * Acceptance: a scripted MCP client that sees only what an agent sees writes two lines
  * in a real gedit, saves them through Save As to a given path and finds exactly that content on
  * disk; saving over the file again makes gedit ask (its own modal window), and "replace" writes.
  */
@@ -8,7 +8,7 @@ import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { FIRST_LINES, SECOND_LINES, geditSaveAsScenario, type SaveAsFacts } from './scenarios/geditSaveAs.js';
 
-// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+// Both sessions: X11 (Xvfb + openbox) and Wayland (sway, native GTK).
 describe.each(liveSessions(['gedit']))('agent task: gedit Save As ($session)', ({ session, skip }) => {
   it.skipIf(skip)(
     'saves two lines to the given path, then replaces the file after gedit asks',

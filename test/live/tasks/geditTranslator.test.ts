@@ -3,7 +3,7 @@
  * modified, language, cursor) following the app and the user, writing, long texts read through
  * load_text, save_as/open driving gedit's own file choosers, bad paths as validation_failed, and
  * the "save changes?" question as its own modal window with its own tool; and the same file
- * chooser translator on `zenity --file-selection`. On both sessions (issue 16): X11 and Wayland.
+ * chooser translator on `zenity --file-selection`. On both sessions: X11 and Wayland.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

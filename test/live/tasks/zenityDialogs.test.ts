@@ -2,7 +2,7 @@
  * The zenity translator on real dialogs, through a real MCP client: every kind it maps (message,
  * entry, password, list, radio list, form), what zenity prints for each action, and the errors
  * its actions return. Passwords never reach the client or the logs (P-SENS-1). On both sessions
- * (issue 16): X11 and Wayland.
+ *: X11 and Wayland.
  */
 import { describe, expect, it } from 'vitest';
 import { structured } from '../../helpers/demoServer.js';

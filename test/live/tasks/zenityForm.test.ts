@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 5): a scripted MCP client fills a real zenity form. Sending it with a field
+ * Acceptance: a scripted MCP client fills a real zenity form. Sending it with a field
  * left empty fails with validation_failed naming that field; completing it sends it, and zenity
  * prints exactly the values given. The password never appears in the bridge's logs (P-SENS-1).
  */
@@ -8,7 +8,7 @@ import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { FORM_PASSWORD, zenityFormScenario, type ZenityFormFacts } from './scenarios/zenityForm.js';
 
-// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+// Both sessions: X11 (Xvfb + openbox) and Wayland (sway, native GTK).
 describe.each(liveSessions(['zenity']))('agent task: fill a zenity form ($session)', ({ session, skip }) => {
   it.skipIf(skip)(
     'names the empty required field, then sends the completed form',

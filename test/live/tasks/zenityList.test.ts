@@ -1,5 +1,5 @@
 /**
- * Acceptance (issue 5): a scripted MCP client picks row 7,345 of a real 10,000-row zenity list.
+ * Acceptance: a scripted MCP client picks row 7,345 of a real 10,000-row zenity list.
  * The state holds only the first rows and the total (P-BLK-7); the row is found with load_rows
  * and chosen by index; zenity prints its first column.
  */
@@ -9,7 +9,7 @@ import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { LIST_ROWS, PICKED_ROW, zenityListScenario, type ZenityListFacts } from './scenarios/zenityList.js';
 
-// Both sessions (issue 16): X11 (Xvfb + openbox) and Wayland (sway, native GTK).
+// Both sessions: X11 (Xvfb + openbox) and Wayland (sway, native GTK).
 describe.each(liveSessions(['zenity']))('agent task: pick a row of a 10,000-row zenity list ($session)', ({ session, skip }) => {
   it.skipIf(skip)(
     'finds row 7,345 with load_rows, chooses it, and zenity prints it',

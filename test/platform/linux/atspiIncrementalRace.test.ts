@@ -1,5 +1,5 @@
 /**
- * Incremental reads fed by a fake event stream (issue 15): events go through the change feed's own
+ * Incremental reads fed by a fake event stream: events go through the change feed's own
  * path (decode, echo rules, top-level lookup, touches) while our reads ask the application for
  * states, as under load, where a real change often lands just after a question. The incremental
  * tree must still equal a full read, and a toolkit that announces states when asked must not

@@ -53,7 +53,7 @@ describe('openWin32Probe', () => {
   it('node-window-manager is an optional dependency that is not installed on Linux (it cannot build here)', async () => {
     const loaded = await loadWindowManager();
     expect(loaded).toMatchObject({ ok: false, reason: expect.stringContaining('node-window-manager could not be loaded') });
-    // The message tells a Windows/macOS user how to add the optional peer packages (issue 12).
+    // The message tells a Windows/macOS user how to add the optional peer packages.
     expect(loaded).toMatchObject({ reason: expect.stringContaining('npm install -g gui-bridge @nut-tree-fork/nut-js node-window-manager') });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 16: a window whose session has no keyboard (a Wayland compositor without a virtual
+ * A window whose session has no keyboard (a Wayland compositor without a virtual
  * keyboard) gets no key tools from the generic and window-only translators, rather than tools
  * that fail when called.
  */

@@ -13,7 +13,7 @@ export const typeTextAction = defineAction({
   description: 'Types into the focused field (set_field replaces a value).',
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000) }),
-  // No keyboard (a Wayland compositor without a virtual keyboard): no key tools (issue 16).
+  // No keyboard (a Wayland compositor without a virtual keyboard): no key tools.
   available: (_view, { root, generic }: GenericReading) =>
     acceptsKeys(root) && settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
   async run(args, ctx) {

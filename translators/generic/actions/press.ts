@@ -9,7 +9,7 @@ const MAX_HINTS = 40;
 
 /**
  * A hint whose words only repeat the label's ("Save" = "Save the current file") or the reverse
- * tells an agent nothing, and every window's tools/list would carry it (issue 15).
+ * tells an agent nothing, and every window's tools/list would carry it.
  */
 function addsMeaning(button: Button): boolean {
   if (!button.hint) return false;

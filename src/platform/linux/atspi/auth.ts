@@ -2,7 +2,7 @@
  * D-Bus authentication, client side (D-Bus specification, "Authentication Protocol"): EXTERNAL
  * with our uid, what every local bus and every AT-SPI application socket accepts. Written here
  * rather than taken from dbus-next, whose handshake loads node:crypto at import (for cookie
- * authentication) and reads the server's answer one byte per read() call (issue 15: spawn →
+ * authentication) and reads the server's answer one byte per read() call (spawn →
  * first read). A server that refuses EXTERNAL (a bus over TCP) gets dbus-next's handshake on a
  * new socket instead (dbusLink.ts): cookie authentication, then anonymous.
  */

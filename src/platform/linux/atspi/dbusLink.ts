@@ -205,7 +205,7 @@ export class DbusLink extends EventEmitter<{ close: [reason: string]; signal: [s
    * One function for every flush (calls are many; no closure per batch). It runs once the event
    * loop has handled all the input it has (setImmediate): the calls made in answer to several
    * replies that arrived together leave in one write, so the bus daemon is woken once for them,
-   * not once per reply (issue 15: 138 → 67 writes on the bus from spawn to the first read).
+   * not once per reply (138 → 67 writes on the bus from spawn to the first read).
    */
   private readonly flushBatch = (): void => this.flush();
 

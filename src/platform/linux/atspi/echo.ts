@@ -10,7 +10,7 @@
  *   right after the answer. It is re-read once. If that read (which began after the event) does
  *   not show it, the same claim is an echo from then on, until a read shows it.
  * Dropping every event near a question instead lost real changes: under load, a dialog's entry
- * that became visible just after a read was never re-read by incremental reads (issue 15).
+ * that became visible just after a read was never re-read by incremental reads.
  */
 import type { A11yNode } from '../../probe.js';
 import type { DecodedEvent } from './eventDecode.js';

@@ -71,7 +71,7 @@ export class MessageWriter {
   /**
    * Appends one method call with this serial and these flags. Written field by field, without an
    * intermediate object or array per call: most calls are made while the code is still cold
-   * (interpreted), where each temporary and each iterator step is garbage (issue 15: start-up).
+   * (interpreted), where each temporary and each iterator step is garbage (start-up).
    */
   appendCall(call: CallFields, serial: number, flags: number): void {
     const signature = call.signature ?? '';
@@ -189,7 +189,7 @@ export class MessageWriter {
 
   u32(value: number): void {
     const p = this.reserve(4);
-    // Stored byte by byte, not with writeUInt32LE: cheaper while the code is still cold (issue 15).
+    // Stored byte by byte, not with writeUInt32LE: cheaper while the code is still cold.
     const v = value >>> 0;
     const b = this.buf;
     b[p] = v & 0xff;

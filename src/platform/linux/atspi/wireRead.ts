@@ -105,7 +105,7 @@ const SINGLE_TYPES = new Map([...'ybnqiuxtdsogvh'].map((code) => [code.charCodeA
 
 /**
  * A header field's value (a variant) without the `{ signature, value }` object and signature
- * string readVariant makes: five per message, most read while the code is still cold (issue 15).
+ * string readVariant makes: five per message, most read while the code is still cold.
  */
 function readFieldValue(c: Cursor): unknown {
   if (c.buf[c.pos] === 1) {
@@ -145,7 +145,7 @@ class Cursor {
     if (p + 4 > b.length) throw new RangeError('D-Bus message ends inside a 32-bit value');
     this.pos = p + 4;
     // Bytes assembled here, not with readUInt32LE: most of a start-up's reads run before the JIT
-    // warms up, where each Buffer method call costs its argument checks (issue 15).
+    // warms up, where each Buffer method call costs its argument checks.
     return this.little
       ? ((b[p] as number) | ((b[p + 1] as number) << 8) | ((b[p + 2] as number) << 16)) + (b[p + 3] as number) * 0x1000000
       : ((b[p + 3] as number) | ((b[p + 2] as number) << 8) | ((b[p + 1] as number) << 16)) + (b[p] as number) * 0x1000000;

@@ -42,7 +42,7 @@ let tables: NameTables | undefined;
 /**
  * Built on the first key name, not at import: the `x11` package's table is a 200 KB module of
  * 2,100 entries, and `serve` imports this file to open the desktop long before any key is
- * pressed (issue 15: spawn → first read).
+ * pressed (spawn → first read).
  */
 function nameTables(): NameTables {
   if (tables) return tables;

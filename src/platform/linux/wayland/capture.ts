@@ -1,7 +1,7 @@
 /**
  * Screenshots on Wayland: wlroots screencopy through `grim`, cropped to the window's rectangle,
  * which only the compositor knows (sway IPC). Without grim or a rectangle source (GNOME, KDE)
- * there is no capture, so windows have no media block (issue 16).
+ * there is no capture, so windows have no media block.
  */
 import { execFile } from 'node:child_process';
 import { findExecutable } from '../desktop/binaries.js';

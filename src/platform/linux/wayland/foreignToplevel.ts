@@ -1,5 +1,5 @@
 /**
- * The compositor's list of top-level windows, where it publishes one (issue 16):
+ * The compositor's list of top-level windows, where it publishes one:
  *   - wlroots (sway, labwc, river, Hyprland…): zwlr_foreign_toplevel_manager_v1 — title, app id,
  *     activated/maximized/minimized/fullscreen, parent (v3), and activate/close requests;
  *   - newer compositors: ext_foreign_toplevel_list_v1 — title, app id, identifier; read-only.

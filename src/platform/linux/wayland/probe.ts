@@ -1,5 +1,5 @@
 /**
- * The Linux probe for Wayland sessions (issue 16): windows from the Wayland window source
+ * The Linux probe for Wayland sessions: windows from the Wayland window source
  * (AT-SPI top-levels + the compositor's foreign-toplevel list) merged with XWayland's X11
  * windows; content and actions through AT-SPI as on X11; keys through the compositor's virtual
  * keyboard (wlroots) or GNOME's RemoteDesktop session; clicks through its virtual pointer

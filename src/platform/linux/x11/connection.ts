@@ -62,7 +62,7 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
       try {
         // Requests issued together go out in one write when the event loop is about to wait
         // (the package's own default writes each request that expects a reply at once): a
-        // desktop read sends dozens of property requests at a time (issue 15: start-up).
+        // desktop read sends dozens of property requests at a time (start-up).
         const client = x11.createClient({ display: displayName, bufferRequests: { flushOnReply: false } }, (error, display) => {
           clearTimeout(timer);
           if (error) return fail(error);

@@ -2,7 +2,7 @@
  * The X server's connection setup reply, parsed in one pass. The `x11` package reads it one
  * field group at a time, and for each visual counts the visuals read so far with
  * `Object.keys(...).length`: quadratic in the visuals. Xvfb offers 390, which made opening the
- * display cost about 45 ms of CPU and 3.5 MB of garbage before the first read (issue 15). This
+ * display cost about 45 ms of CPU and 3.5 MB of garbage before the first read. This
  * reader waits for the whole reply (its length is in its header) and builds the same `display`
  * object, field for field and with the package's own quirks, so the rest of the package is
  * unchanged; test/live/x11Connection.test.ts compares the two on a real X server.

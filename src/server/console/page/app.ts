@@ -1,5 +1,5 @@
 /**
- * The console page (issue 17): follows /console/api/events and renders the live app://windows,
+ * The console page: follows /console/api/events and renders the live app://windows,
  * the tools, the activity feed and the pending approvals; the owner's buttons POST to the API.
  * With a token, it is asked for once and kept in sessionStorage (this tab only), never in a URL.
  */
