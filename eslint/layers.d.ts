@@ -5,6 +5,7 @@ export interface Layer {
   prefixes: string[];
 }
 export declare const LAYERS: Layer[];
+export declare const EXCEPTIONS: Array<{ from: string; to: string[] }>;
 export declare function layerOf(path: string): Layer | undefined;
 declare const plugin: { rules: Record<string, unknown> };
 export default plugin;

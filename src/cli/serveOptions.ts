@@ -3,7 +3,7 @@ import { isLoopbackHost } from '../util/exposure.js';
 import type { LogLevel } from '../util/logger.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
 import { applyEnvFlags, envName } from './envFlags.js';
-import { SOURCE_FLAGS, SOURCE_HELP, type SourceFlagValues } from './source.js';
+import { SOURCE_FLAGS, SOURCE_HELP, type SourceFlagValues } from './sourceFlags.js';
 import { LIMIT_FLAGS, LIMIT_HELP, httpLimits, httpToken, maxWindows } from './limitOptions.js';
 import type { SessionLimits } from '../server/httpSessions.js';
 import { parseCommandArgs, parseCount, parsePort, UsageError } from './usage.js';

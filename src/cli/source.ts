@@ -2,34 +2,12 @@
 // Probes are imported when chosen: `serve --help` and `serve --demo` load no fixture or desktop code.
 import type { AppInfo, Probe } from '../platform/probe.js';
 import type { TranslatorDef } from '../translate/types.js';
-import { DEMO_FLAGS, DEMO_HELP, demoOptions, demoUserEdits, type DemoFlagValues } from './demoOptions.js';
-import { LIVE_FLAGS, LIVE_HELP, openLiveSource, preloadLiveSource, wantsLiveSource, type LiveFlagValues } from './liveSource.js';
+import { demoOptions, demoUserEdits } from './demoOptions.js';
+import { openLiveSource, preloadLiveSource, wantsLiveSource } from './liveSource.js';
+import type { SourceFlagValues } from './sourceFlags.js';
 import { UsageError } from './usage.js';
 
-/** Flags every command that opens a source accepts. */
-export const SOURCE_FLAGS = {
-  ...LIVE_FLAGS,
-  ...DEMO_FLAGS,
-  fixture: { type: 'string' },
-  translator: { type: 'string', multiple: true },
-  config: { type: 'string' },
-} as const;
-
-export const SOURCE_HELP = `${LIVE_HELP}
-${DEMO_HELP}
-  --fixture PATH         replay a recorded fixture offline (fixtures/<app>/<scenario>.json);
-                         reads work, actions fail with a clear error
-  --translator PATH|PACKAGE  load a translator module before the built-in ones (repeatable;
-                         translators/README.md); one that does not load stops the command (exit 2)
-  --config FILE          translators and default flags (default: gui-bridge.config.json or
-                         gui-bridge.config.js in the working folder)`;
-
-export interface SourceFlagValues extends DemoFlagValues, LiveFlagValues {
-  demo?: boolean;
-  fixture?: string;
-  translator?: string[];
-  config?: string;
-}
+export { SOURCE_FLAGS, SOURCE_HELP, type SourceFlagValues } from './sourceFlags.js';
 
 export interface OpenedSource {
   probe: Probe;

@@ -10,7 +10,7 @@ import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { LogEntry, Logger } from '../util/logger.js';
 import { WINDOWS_URI, type ResourceExtension } from './resources.js';
 import type { SessionOptions } from './sessionOptions.js';
-import { listedTools } from './toolCall.js';
+import { listedTools } from './toolList.js';
 
 export interface Connection {
   readonly id: number;

@@ -15,7 +15,8 @@ import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import type { SessionHub } from './hub.js';
 import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
 import { sharedSchemaValidator } from './schemaValidator.js';
-import { handleToolCall, listedTools } from './toolCall.js';
+import { handleToolCall } from './toolCall.js';
+import { listedTools } from './toolList.js';
 
 /** MCP's "resource not found" error code. */
 const RESOURCE_NOT_FOUND = -32002;

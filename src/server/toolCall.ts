@@ -17,13 +17,6 @@ import { sharedSchemaValidator } from './schemaValidator.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** The tools this connection may see: the bridge's, plus the read tool, through the filter. */
-export function listedTools(hub: SessionHub): Tool[] {
-  const { filter, readTool } = hub.options;
-  const tools = readTool ? [READ_TOOL, ...hub.bridge.tools()] : hub.bridge.tools();
-  return filter ? tools.filter((t) => filter.allows(t)) : tools;
-}
-
 export async function handleToolCall(hub: SessionHub, connection: Connection, request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
   const started = Date.now();
   const { name } = request.params;
