@@ -1,90 +1,86 @@
 /**
- * A/B: does V8's code cache for the bundle's chunks (src/util/chunkCodeCache.ts)
- * shorten spawn → first read of `serve --all-apps` with 5 apps? Three arms, interleaved in each
- * round on one live desktop (gedit, the calculator, 3 zenity dialogs), the server over stdio:
- *  - the build as shipped, its code cache written by an earlier run (what every start after the
- *    first one does);
- *  - the same build with the cache off (GUI_BRIDGE_CODE_CACHE=0): what the first start does;
- *  - the reference: the same sources bundled as ES modules only, without chunk scripts
- *    (scripts/bundle.mjs with GUI_BRIDGE_BUNDLE_SCRIPTS=0 into dist/ab-esm), as before.
- * Wall time to the answer, the server's CPU time then (/proc) and its milestones (debug log).
+ * A/B: what Node's module compile cache (module.enableCompileCache, Node 22.1+, turned on by
+ * src/cli.ts) does to spawn → first `app://windows` read of the built `serve --demo` over stdio
+ * (no desktop needed: the CLI's own start-up, which is what the cache serves). For this Node and
+ * each binary in BENCH_NODES (comma-separated; the npm packages node@22, node@24), interleaved
+ * in each round:
+ *  - the cache warm: a private NODE_COMPILE_CACHE folder written by an earlier run (every start
+ *    after the first);
+ *  - the cache cold: a new empty folder each run (the first start: it compiles and writes);
+ *  - the cache off (NODE_DISABLE_COMPILE_CACHE=1; reference).
+ * A Node without the cache (20) runs only the last arm. Wall time and the server's CPU time (/proc).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { desktopProcessEnv, openDesktop } from '../src/platform/linux/desktop/index.js';
-import { cpuMs, stdioServeFirstRead, type Milestones } from './serveProcess.js';
+import { cpuMs, stdioServeFirstRead } from './serveProcess.js';
 import { ms, summarise, table } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_ROUNDS ?? 9);
-const DISPLAY = process.env.BENCH_DISPLAY ? Number(process.env.BENCH_DISPLAY) : undefined;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Inside the repository: the copy's chunks import its node_modules. */
-const ESM_ONLY = join(ROOT, 'dist/ab-esm');
-const ZENITY = [
-  ['--question', '--text=One'],
-  ['--entry', '--text=Two'],
-  ['--list', '--column=N', 'a', 'b', 'c'],
-];
-
-/** The built dist/src again, its chunks left as ES modules: the reference arm's CLI. */
-function buildEsmOnly(): string {
-  rmSync(ESM_ONLY, { recursive: true, force: true });
-  cpSync(join(ROOT, 'dist/src'), join(ESM_ONLY, 'src'), { recursive: true });
-  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle.mjs')], {
-    env: { ...process.env, GUI_BRIDGE_BUNDLE_OUT: join(ESM_ONLY, 'src'), GUI_BRIDGE_BUNDLE_SCRIPTS: '0' },
-    stdio: 'inherit',
-  });
-  return join(ESM_ONLY, 'src/cli.js');
-}
 
 interface Arm {
   name: string;
-  cli?: string;
-  env: NodeJS.ProcessEnv;
+  node: string;
+  env: () => NodeJS.ProcessEnv;
   wall: number[];
   cpu: number[];
-  marks: Milestones[];
+  /** The arm every other of the same Node is divided by. */
+  reference?: Arm;
 }
+
+const folders = mkdtempSync(join(tmpdir(), 'gui-bridge-bench-compile-cache-'));
+let fresh = 0;
 
 async function round(arm: Arm): Promise<void> {
-  const {
-    client,
-    pid,
-    ms: wall,
-    milestones,
-  } = await stdioServeFirstRead([], ['--all-apps'], arm.env, 'bench-code-cache', {
-    milestones: true,
-    ...(arm.cli ? { cli: arm.cli } : {}),
-  });
+  const { client, pid, ms: wall } = await stdioServeFirstRead([], ['--demo'], arm.env(), 'bench-compile-cache', { node: arm.node });
   arm.cpu.push(cpuMs(pid));
   arm.wall.push(wall);
-  if (milestones) arm.marks.push(milestones);
-  await client.close(); // serve saves its code cache as it stops (the first time)
+  await client.close();
 }
 
-const cacheHome = mkdtempSync(join(tmpdir(), 'gui-bridge-code-cache-'));
-const desktop = await openDesktop({ apps: ['gedit', 'gnome-calculator'], ...(DISPLAY ? { display: DISPLAY } : {}) });
 try {
-  for (const args of ZENITY) await desktop.launch('zenity', args);
-  const env = { ...desktopProcessEnv(desktop.env), XDG_CACHE_HOME: cacheHome };
-  const esmOnly = buildEsmOnly();
-  const arms: Arm[] = [
-    { name: 'chunk scripts, code cache from an earlier run', env, wall: [], cpu: [], marks: [] },
-    { name: 'chunk scripts, no code cache (GUI_BRIDGE_CODE_CACHE=0)', env: { ...env, GUI_BRIDGE_CODE_CACHE: '0' }, wall: [], cpu: [], marks: [] },
-    { name: 'ES module chunks only (reference: before)', cli: esmOnly, env, wall: [], cpu: [], marks: [] },
-  ];
+  const arms: Arm[] = [];
+  for (const node of [process.execPath, ...(process.env.BENCH_NODES ?? '').split(',').filter(Boolean)]) {
+    const out = execFileSync(node, ['-p', "process.version + ' ' + typeof require('node:module').enableCompileCache"], { encoding: 'utf8' }).trim();
+    const [version, kind] = out.split(' ');
+    const off: Arm = {
+      name: `Node ${version}, compile cache off (reference)`,
+      node,
+      env: () => ({ ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' }),
+      wall: [],
+      cpu: [],
+    };
+    off.reference = off;
+    if (kind === 'function') {
+      const warm = join(folders, `warm-${arms.length}`);
+      arms.push({
+        name: `Node ${version}, compile cache warm`,
+        node,
+        env: () => ({ ...process.env, NODE_COMPILE_CACHE: warm }),
+        wall: [],
+        cpu: [],
+        reference: off,
+      });
+      arms.push({
+        name: `Node ${version}, compile cache cold (first start)`,
+        node,
+        env: () => ({ ...process.env, NODE_COMPILE_CACHE: join(folders, `cold-${fresh++}`) }),
+        wall: [],
+        cpu: [],
+        reference: off,
+      });
+    } else {
+      off.name = `Node ${version}, no compile cache in this Node`;
+    }
+    arms.push(off);
+  }
   const loadBefore = loadavg()[0] as number;
-  // Warm the file cache of every arm; the first run of the shipped build writes its code cache.
-  for (const arm of arms) await round({ ...arm, wall: [], cpu: [], marks: [] });
+  for (const arm of arms) await round({ ...arm, wall: [], cpu: [] }); // the file cache, and the warm arm's cache
   for (let i = 0; i < RUNS; i++) for (const arm of arms) await round(arm);
   const med = (values: number[]) => summarise(values).median;
-  const reference = arms[2] as Arm;
-  const at = (m: Milestones, name: string) => m[name]?.ms ?? Number.NaN;
   console.log(
-    `Code cache A/B, serve --all-apps with 5 apps, spawn → first app://windows read over stdio, Node ${process.version}, load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs\n`,
+    `Node's module compile cache, serve --demo, spawn → first app://windows read over stdio, load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs\n`,
   );
   console.log(
     table(
@@ -92,18 +88,13 @@ try {
         arm: arm.name,
         'spawn → read': ms(med(arm.wall)),
         min: ms(summarise(arm.wall).min),
-        '÷ reference': `${(med(arm.wall) / med(reference.wall)).toFixed(2)}×`,
+        '÷ cache off': `${(med(arm.wall) / med((arm.reference ?? arm).wall)).toFixed(2)}×`,
         'server CPU': ms(med(arm.cpu)),
-        'CPU ÷ reference': `${(med(arm.cpu) / med(reference.cpu)).toFixed(2)}×`,
-        'serve runs (ms)': med(arm.marks.map((m) => at(m, 'main'))).toFixed(0),
-        'source open (ms)': med(arm.marks.map((m) => at(m, 'sourceOpen'))).toFixed(0),
-        'first read done (ms)': med(arm.marks.map((m) => at(m, 'firstRead'))).toFixed(0),
+        'CPU ÷ cache off': `${(med(arm.cpu) / med((arm.reference ?? arm).cpu)).toFixed(2)}×`,
         n: arm.wall.length,
       })),
     ),
   );
 } finally {
-  await desktop.stop();
-  rmSync(ESM_ONLY, { recursive: true, force: true });
-  rmSync(cacheHome, { recursive: true, force: true });
+  rmSync(folders, { recursive: true, force: true });
 }

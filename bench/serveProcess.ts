@@ -31,6 +31,8 @@ export type Milestones = Record<string, { ms: number; cpuMs: number }>;
 export interface FirstReadOptions {
   /** The CLI entry to run (default: the build's, CLI). */
   cli?: string;
+  /** The Node binary that runs it (default: this process's). */
+  node?: string;
   /** Read the server's start-up milestones from its debug log. */
   milestones?: boolean;
 }
@@ -48,7 +50,7 @@ export async function stdioServeFirstRead(
 ): Promise<{ client: Client; pid: number; ms: number; text: string; milestones?: Milestones }> {
   const start = performance.now();
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: options.node ?? process.execPath,
     args: [...nodeArgs, options.cli ?? CLI, 'serve', ...serveArgs, '--log-level', options.milestones ? 'debug' : 'error'],
     env: env as Record<string, string>,
     stderr: options.milestones ? 'pipe' : 'ignore',

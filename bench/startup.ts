@@ -7,9 +7,12 @@
  *    unbundled (tsc's modules, compiled here into dist/unbundled: what `npm run build` shipped
  *    before scripts/bundle.mjs), `serve --demo` (same process, no desktop), `node -e ''` (spawn →
  *    exit) and pyatspi reading the same 5 applications (attributes, relations, actions,
- *    text/value: spawn python3 → exit), and the same server with TurboFan from the start (`node
- *    --turbofan`, which turns serve's start-up hold off). Goal: under 500 ms. Where the time goes: the server's own
- *    start-up milestones (wall and CPU ms, its debug log), medians over the rounds.
+ *    text/value: spawn python3 → exit). Node's module compile cache (Node 22.1+, turned on by
+ *    cli.ts; a private NODE_COMPILE_CACHE folder, warmed by a first run): on a Node that has it,
+ *    the same server with it off (NODE_DISABLE_COMPILE_CACHE=1). BENCH_NODES=path,path adds the
+ *    same arms on other Node binaries (the npm packages node@22, node@24); BENCH_BASELINE_CLI=path
+ *    adds an earlier build's CLI (before/after a change, same run). Goal: under 800 ms. Where the
+ *    time goes: the server's own start-up milestones (wall and CPU ms, its debug log), medians.
  *  - a second client's first read: over HTTP, once a first client has read, a second one connects
  *    and reads; its read request alone, and connect + read. Reference: the first client's read.
  *    Goal: under 5 ms. The server's own time for each read (its debug log line "HTTP request
@@ -189,57 +192,93 @@ async function bareNodeRss(): Promise<number> {
   return rss;
 }
 
+/** A Node binary to measure with: its version, and whether it has the module compile cache. */
+interface NodeRuntime {
+  path: string;
+  version: string;
+  compileCache: boolean;
+}
+
+function nodeRuntime(path: string): NodeRuntime {
+  const out = execFileSync(path, ['-p', "process.version + ' ' + typeof require('node:module').enableCompileCache"], { encoding: 'utf8' }).trim();
+  const [version = '?', kind] = out.split(' ');
+  return { path, version, compileCache: kind === 'function' };
+}
+
+/** One way of starting the server, measured in every round. */
+interface Arm {
+  name: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  options: FirstReadOptions;
+  wall: number[];
+  cpu: number[];
+}
+
 const desktop = await openDesktop({ apps: ['gedit', 'gnome-calculator'], ...(DISPLAY ? { display: DISPLAY } : {}) });
-const turbofanCache = mkdtempSync(join(tmpdir(), 'gui-bridge-bench-turbofan-'));
+const compileCaches = mkdtempSync(join(tmpdir(), 'gui-bridge-bench-compile-cache-'));
 try {
   for (const args of ZENITY) await desktop.launch('zenity', args);
   const env = desktopProcessEnv(desktop.env);
   const loadBefore = loadavg()[0] as number;
   const unbundledCli = buildUnbundled();
-  await firstRead(['--all-apps'], env); // warm the file cache
-  await firstRead(['--all-apps'], env, { cli: unbundledCli });
-  // TurboFan from the start: a Node flag of the user's own turns serve's hold off
-  // (src/util/startUpOptimizer.ts). Its own cache folder: code cached under other flags is refused.
-  const turbofanEnv = { ...env, XDG_CACHE_HOME: turbofanCache };
-  await firstRead(['--all-apps'], turbofanEnv, {}, ['--turbofan']); // writes its code cache as it stops
-  const live: number[] = [];
-  const liveCpu: number[] = [];
+  const runtimes = [process.execPath, ...(process.env.BENCH_NODES ?? '').split(',').filter(Boolean)].map(nodeRuntime);
+  const arm = (name: string, args: string[], armEnv: NodeJS.ProcessEnv, options: FirstReadOptions = {}): Arm => ({
+    name,
+    args,
+    env: armEnv,
+    options,
+    wall: [],
+    cpu: [],
+  });
+  const main = arm('spawn → first app://windows read, --all-apps (goal < 800 ms)', ['--all-apps'], {
+    ...env,
+    NODE_COMPILE_CACHE: join(compileCaches, 'main'),
+  });
+  const arms: Arm[] = [main];
+  runtimes.forEach((runtime, n) => {
+    const on = { node: runtime.path };
+    const cacheEnv = { ...env, NODE_COMPILE_CACHE: join(compileCaches, String(n)) };
+    if (n > 0) arms.push(arm(`the same on Node ${runtime.version}${runtime.compileCache ? ', compile cache on' : ''}`, ['--all-apps'], cacheEnv, on));
+    if (runtime.compileCache)
+      arms.push(arm(`the same on Node ${runtime.version}, compile cache off (reference)`, ['--all-apps'], { ...env, NODE_DISABLE_COMPILE_CACHE: '1' }, on));
+  });
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    arms.push(arm("the same without this machine's NODE_EXTRA_CA_CERTS (as a client's own environment)", ['--all-apps'], withoutExtraCerts(main.env)));
+  const baseline = process.env.BENCH_BASELINE_CLI;
+  if (baseline)
+    runtimes.forEach((runtime, n) =>
+      arms.push(
+        arm(
+          `the same, an earlier build (BENCH_BASELINE_CLI) on Node ${runtime.version} (reference)`,
+          ['--all-apps'],
+          { ...env, NODE_COMPILE_CACHE: join(compileCaches, `baseline-${n}`) },
+          { cli: baseline, node: runtime.path },
+        ),
+      ),
+    );
+  arms.push(arm('the same, unbundled: tsc modules (reference)', ['--all-apps'], main.env, { cli: unbundledCli }));
+  arms.push(arm('spawn → first app://windows read, --demo (reference)', ['--demo'], main.env));
+  // Warm the file cache, and write each arm's compile cache (a first start, which every later one reuses).
+  for (const each of arms) await firstRead(each.args, each.env, each.options);
   const marks: Milestones[] = [];
-  const unbundled: number[] = [];
-  const unbundledCpu: number[] = [];
-  const turbofan: number[] = [];
-  const turbofanCpu: number[] = [];
-  const demo: number[] = [];
-  const demoCpu: number[] = [];
   const node: number[] = [];
-  const noCerts: number[] = [];
-  const noCertsCpu: number[] = [];
   const nodeNoCerts: number[] = [];
   const py: number[] = [];
   let windows = 0;
   let pyApps = 0;
   for (let i = 0; i < RUNS; i++) {
-    const run = await firstRead(['--all-apps'], env, { milestones: true });
-    live.push(run.ms);
-    liveCpu.push(run.cpu);
-    if (run.milestones) marks.push(run.milestones);
-    windows = run.windows;
-    const plain = await firstRead(['--all-apps'], env, { cli: unbundledCli });
-    unbundled.push(plain.ms);
-    unbundledCpu.push(plain.cpu);
-    const eager = await firstRead(['--all-apps'], turbofanEnv, {}, ['--turbofan']);
-    turbofan.push(eager.ms);
-    turbofanCpu.push(eager.cpu);
-    const demoRun = await firstRead(['--demo'], env);
-    demo.push(demoRun.ms);
-    demoCpu.push(demoRun.cpu);
-    node.push(bareNode());
-    if (process.env.NODE_EXTRA_CA_CERTS) {
-      const bare = await firstRead(['--all-apps'], withoutExtraCerts(env));
-      noCerts.push(bare.ms);
-      noCertsCpu.push(bare.cpu);
-      nodeNoCerts.push(bareNode(withoutExtraCerts(process.env)));
+    for (const each of arms) {
+      const run = await firstRead(each.args, each.env, { ...each.options, milestones: each === main });
+      each.wall.push(run.ms);
+      each.cpu.push(run.cpu);
+      if (each === main) {
+        if (run.milestones) marks.push(run.milestones);
+        windows = run.windows;
+      }
     }
+    node.push(bareNode());
+    if (process.env.NODE_EXTRA_CA_CERTS) nodeNoCerts.push(bareNode(withoutExtraCerts(process.env)));
     const pyRun = pyatspiRead(env);
     py.push(pyRun.ms);
     pyApps = pyRun.apps;
@@ -253,7 +292,7 @@ try {
   const load = `load average ${loadBefore.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end, ${cpus().length} CPUs`;
 
   console.log(
-    `Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows; pyatspi saw ${pyApps} apps), Node ${process.version}, ${load}\n`,
+    `Start-up and memory, serve --all-apps with 5 apps (gedit, calculator, 3 zenity; ${windows} windows; pyatspi saw ${pyApps} apps), Node ${process.version} (module compile cache: ${runtimes[0]?.compileCache ? 'yes' : 'no'}), ${load}\n`,
   );
   const startRow = (measure: string, values: number[], cpu?: number[]) => ({
     measure,
@@ -266,16 +305,8 @@ try {
   });
   console.log(
     table([
-      startRow('spawn → first app://windows read, --all-apps (goal < 500 ms)', live, liveCpu),
-      ...(noCerts.length > 0
-        ? [
-            startRow("the same without this machine's NODE_EXTRA_CA_CERTS (as a client's own environment)", noCerts, noCertsCpu),
-            startRow("node -e '' without NODE_EXTRA_CA_CERTS (reference)", nodeNoCerts),
-          ]
-        : []),
-      startRow('the same, TurboFan from the start (node --turbofan: no hold; reference)', turbofan, turbofanCpu),
-      startRow('the same, unbundled: tsc modules (reference)', unbundled, unbundledCpu),
-      startRow('spawn → first app://windows read, --demo (reference)', demo, demoCpu),
+      ...arms.map((each) => startRow(each.name, each.wall, each.cpu)),
+      ...(nodeNoCerts.length > 0 ? [startRow("node -e '' without NODE_EXTRA_CA_CERTS (reference)", nodeNoCerts)] : []),
       startRow("node -e '', spawn → exit (reference)", node),
       startRow('pyatspi full read of the same desktop, spawn → exit (reference)', py),
     ]),
@@ -342,5 +373,5 @@ try {
 } finally {
   await desktop.stop();
   rmSync(UNBUNDLED, { recursive: true, force: true });
-  rmSync(turbofanCache, { recursive: true, force: true });
+  rmSync(compileCaches, { recursive: true, force: true });
 }

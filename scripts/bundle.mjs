@@ -5,15 +5,15 @@
 // the chunks they share land beside them. Every module is in exactly one chunk, so the CLI and an
 // external translator that imports `gui-bridge/translate` share one zod, one BridgeError class.
 // tsc's other files stay (declarations, and the few modules kept out of the bundle, below).
-// Chunks of 4 KB or more are then split into a facade module and a script, so that V8's compiled
-// code of them is kept between runs on Node 20 too (chunkScript, below; src/util/chunkCodeCache.ts).
+// Node 22.1+ keeps the compiled code of these chunks between runs itself (module.enableCompileCache,
+// called by cli.ts): the bundle is plain ES modules.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transformSync } from 'esbuild';
+import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** tsc's output, bundled in place; bench/codeCache.ts bundles a copy (GUI_BRIDGE_BUNDLE_OUT). */
+/** tsc's output, bundled in place, or a copy of it elsewhere (GUI_BRIDGE_BUNDLE_OUT). */
 const OUT = process.env.GUI_BRIDGE_BUNDLE_OUT ? resolve(process.env.GUI_BRIDGE_BUNDLE_OUT) : join(ROOT, 'dist/src');
 const ENTRIES = ['src/cli.ts', 'src/index.ts', 'src/sdk/translate.ts', 'src/sdk/testing.ts'];
 /** Chunk files carry this prefix: a rebuild removes the previous ones. */
@@ -33,11 +33,6 @@ const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork
  */
 const OWN_EXTERNAL = [
   'src/server/console/assets.ts',
-  // Keeps the chunks' compiled scripts: serve and the facades below must share its one instance.
-  'src/util/chunkCodeCache.ts',
-  // Its hold on V8's optimising compiler is one state: cli.ts sets it, serve releases it, and the
-  // code cache (above, its own file) makes cached code under it.
-  'src/util/startUpOptimizer.ts',
   'src/platform/linux/wayland/desktop/a11yBusName.ts',
   'src/platform/linux/wayland/desktop/gnomeKeyboard.ts',
 ];
@@ -154,61 +149,3 @@ const inputs = Object.fromEntries(
     ]),
 );
 writeFileSync(join(OUT, '../bundle-inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
-
-/**
- * Node 20 keeps no compiled code of an ES module between runs, only of a classic script
- * (src/util/chunkCodeCache.ts). Each chunk of at least SCRIPT_MIN_BYTES that converts cleanly is
- * rewritten as a facade ES module plus its code as one script function (`bundle-X.script.js`):
- * the facade imports what the chunk imported (same modules, same order), has the script run with
- * them, and exports what the chunk exported. Named imports stay live (`dep.name` at each use).
- * A chunk stays an ES module when its code imports by default or namespace (which CommonJS would
- * read differently) or dynamically in another shape, or uses import.meta beyond its URL. The
- * entry points stay.
- */
-const SCRIPT_MIN_BYTES = 4096;
-const CODE_CACHE_MODULE = './util/chunkCodeCache.js';
-
-function chunkScript(file, output) {
-  const code = readFileSync(join(ROOT, file), 'utf8');
-  if (!code.startsWith(BANNER) || code.length < SCRIPT_MIN_BYTES) return null;
-  let converted;
-  try {
-    converted = transformSync(code.slice(BANNER.length), {
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      minifyWhitespace: true,
-      define: { 'import.meta.url': '__importMetaUrl' },
-      logLevel: 'silent',
-    }).code;
-  } catch {
-    return null; // top-level await, for one
-  }
-  if (/__toESM\(|import_meta|\bimport\.meta\b/.test(converted)) return null;
-  // A script has no import(): the facade lends its own (same folder, so the same resolution).
-  // Only the two shapes esbuild writes for ours are taken: import("./chunk.js") and import(name).
-  const dynamic = converted.match(/\bimport\(/g)?.length ?? 0;
-  const plain = /\bimport\((?:"\.\/[\w-]+\.js"|[A-Za-z_$][\w$]*)\)/g;
-  if ((converted.match(plain)?.length ?? 0) !== dynamic) return null;
-  converted = converted.replace(plain, (call) => `__import${call.slice('import'.length)}`);
-  const imports = output.imports.filter((i) => i.kind === 'import-statement').map((i) => (i.external ? i.path : `./${relative(dirname(file), i.path)}`));
-  const deps = imports.map((specifier, n) => `import*as __d${n} from${JSON.stringify(specifier)};`).join('');
-  const depMap = imports.map((specifier, n) => `${JSON.stringify(specifier)}:__d${n}`).join(',');
-  const names = output.exports;
-  const exported = names.length
-    ? `const ${names.map((name, n) => `__e${n}=__m[${JSON.stringify(name)}]`).join(',')};export{${names.map((name, n) => `__e${n} as ${name}`).join(',')}};`
-    : '';
-  const facade = `${deps}import{runChunk}from${JSON.stringify(CODE_CACHE_MODULE)};const __m=runChunk(import.meta.url,{${depMap}}${dynamic ? ',(s)=>import(s)' : ''});${exported}\n`;
-  const script = `(function(exports,require,module,__importMetaUrl,__import){"use strict";${converted}\n})`;
-  return { facade, script };
-}
-
-if (process.env.GUI_BRIDGE_BUNDLE_SCRIPTS !== '0') {
-  for (const [file, output] of Object.entries(result.metafile.outputs)) {
-    if (!basename(file).startsWith(CHUNK_PREFIX) || !file.endsWith('.js')) continue;
-    const converted = chunkScript(file, output);
-    if (!converted) continue;
-    writeFileSync(join(ROOT, file.replace(/\.js$/, '.script.js')), converted.script);
-    writeFileSync(join(ROOT, file), converted.facade);
-  }
-}

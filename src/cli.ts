@@ -57,20 +57,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usageLine('gui-bridge', `unknown command "${command}"`));
     return 2;
   }
-  // Node 22.1+ keeps V8's compiled code of every module it loads on disk (the OS temp folder) and
-  // reuses it at the next start (spawn → first read); absent on Node 20, nothing happens.
-  // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  // Node 22.1+ keeps V8's compiled code of every module it loads on disk (the OS temp folder, or
+  // NODE_COMPILE_CACHE) and reuses it at the next start (spawn → first read); Node 20 has no such
+  // cache and nothing happens. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  // docs/decisions/startup-standard-means.md: why nothing else changes V8 here.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  // serve's V8 options before any of its code loads: V8 refuses cached compiled code made under
-  // other options (src/util/chunkCodeCache.ts), and serve saves its chunks' code with them set.
-  if (command === 'serve' && !rest.includes('--help') && !rest.includes('-h')) {
-    const [{ keepYoungGenerationSmall }, { holdOptimizerForStartUp }] = await Promise.all([
-      import('./cli/youngGeneration.js'),
-      import('./util/startUpOptimizer.js'),
-    ]);
-    keepYoungGenerationSmall();
-    holdOptimizerForStartUp();
-  }
   // Only a Wayland desktop's environment names a desktop user: load that code only then.
   if (process.env.GUI_BRIDGE_DESKTOP_USER) {
     const { desktopUserTarget, reexecAs } = await import('./cli/desktopUser.js');

@@ -1,6 +1,4 @@
 import type { SessionOptions } from '../server/sessionOptions.js';
-import { codeCacheState, saveCodeCaches } from '../util/chunkCodeCache.js';
-import { releaseOptimizer } from '../util/startUpOptimizer.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
 import { screenshotUrls, type ServeConfig } from './serveOptions.js';
@@ -9,12 +7,6 @@ import { StartupMarks } from './startupMarks.js';
 import { openSource } from './source.js';
 
 const EXIT_GRACE_MS = 3000;
-/**
- * The compiled code of the bundle's chunks is saved for the next start (src/util/chunkCodeCache.ts)
- * this long after serve is up (or at its stop, if sooner): after the first client's first answer,
- * not on its way, and with the functions the first read compiled included.
- */
-const CODE_CACHE_SAVE_MS = 2000;
 
 /**
  * The MCP side (SDK server, JSON Schema validator, HTTP framework) is loaded while the source opens
@@ -113,15 +105,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
     log.info(`serving ${source.description} on stdio`);
   }
   marks.mark('serving');
-  if (releaseOptimizer()) log.debug('start-up over: TurboFan on again');
   log.debug('start-up milestones', marks.all());
-  log.debug('code cache', codeCacheState());
-  const saveCode = () => {
-    const written = saveCodeCaches();
-    if (written > 0) log.debug('code cache saved', { chunks: written });
-  };
-  setTimeout(saveCode, CODE_CACHE_SAVE_MS).unref();
-  shutdown.add(saveCode); // a client that leaves sooner: at the stop (once: a saved chunk is not saved again)
   // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
   await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
   // A platform handle that outlives close() (a D-Bus socket, an X connection) must not keep a

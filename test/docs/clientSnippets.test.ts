@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, inject, test } from 'vitest';
+import { withDemoSource } from './demoSource.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -47,18 +48,6 @@ function launchOf(name: string): Launch {
   return { command: command as string, args };
 }
 
-function withDemoSource(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--all-apps') out.push('--demo');
-    else if (args[i] === '--app') {
-      out.push('--demo');
-      i++;
-    } else out.push(args[i] as string);
-  }
-  return out;
-}
-
 describe('README client snippets', () => {
   test.each(CLIENTS)('%s: the command starts and serves a real MCP client', async (name) => {
     const launch = launchOf(name);
@@ -90,8 +79,10 @@ describe('README client snippets', () => {
     }
   });
 
-  test('one line per security-relevant default', () => {
-    const section = README.slice(README.indexOf('Security-relevant defaults'), README.indexOf('Commands: `serve`'));
+  test('one line per security-relevant default (docs/security.md)', () => {
+    const security = readFileSync(join(ROOT, 'docs/security.md'), 'utf8');
+    const section = security.slice(security.indexOf('## Security-relevant defaults'), security.indexOf('## Agent controls'));
+    expect(section.length).toBeGreaterThan(100);
     for (const topic of [/HTTP is off/, /binds to 127\.0\.0\.1/, /Origin/, /Bearer/, /masked/, /Screenshots are off/, /read tool/]) {
       expect(section).toMatch(topic);
     }
