@@ -11,68 +11,20 @@
  *    (`up` with `--help`, which parses every flag but starts nothing; test/live/readmeDesktop.test.ts
  *    runs the blocks on a real headless desktop).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { withDemoSource } from './demoSource.js';
 import { readmeCommands } from './readmeShell.js';
+import { CLI, serveAndRead } from './serveRead.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'dist/src/cli.js');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 const desktops = mkdtempSync(join(tmpdir(), 'gui-bridge-readme-desktops-'));
 afterAll(() => rmSync(desktops, { recursive: true, force: true }));
-
-/** Reads app://windows through a connected client: the demo's snapshot. */
-async function readWindows(client: Client): Promise<{ operableWindowIds: string[] }> {
-  const read = await client.readResource({ uri: 'app://windows' });
-  const first = read.contents[0];
-  return JSON.parse(first && 'text' in first ? first.text : '{}') as { operableWindowIds: string[] };
-}
-
-/** `serve` with these arguments, read once by a real client (HTTP when it has --http). */
-async function serveAndRead(args: string[]): Promise<{ operableWindowIds: string[]; consoleStatus?: number }> {
-  const http = args.indexOf('--http');
-  if (http < 0) {
-    const client = new Client({ name: 'readme-commands', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, ...args], stderr: 'ignore' }));
-    try {
-      return await readWindows(client);
-    } finally {
-      await client.close();
-    }
-  }
-  const onFreePort = args.map((arg, i) => (i === http + 1 ? '0' : arg));
-  const child = spawn(process.execPath, [CLI, ...onFreePort], { stdio: ['ignore', 'ignore', 'pipe'] });
-  try {
-    const url = await new Promise<string>((found, fail) => {
-      let err = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-        const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(err);
-        if (match) found(match[1] as string);
-      });
-      child.on('exit', (code) => fail(new Error(`serve ${onFreePort.join(' ')} exited with ${code}: ${err}`)));
-    });
-    const client = new Client({ name: 'readme-commands', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    try {
-      const windows = await readWindows(client);
-      const consoleStatus = (await fetch(url.replace(/\/mcp$/, '/console'))).status;
-      return { ...windows, consoleStatus };
-    } finally {
-      await client.close();
-    }
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
 
 /** The CLI run to its end with a private desktop state folder: exit code and output. */
 function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {

@@ -6,17 +6,21 @@
 export interface ShellCommand {
   line: string;
   words: string[];
+  /** Which shell block of the file it is in (0, 1, …): the lines of one block run together. */
+  block: number;
 }
 
 export function readmeCommands(markdown: string): ShellCommand[] {
   const commands: ShellCommand[] = [];
+  let index = -1;
   for (const block of markdown.matchAll(/(<!-- client:[\w-]+ -->\n)?```sh\n([\s\S]*?)\n```/g)) {
     if (block[1]) continue;
+    index++;
     for (const raw of (block[2] as string).split('\n')) {
       const line = raw.replace(/\s+#.*$/, '').trim();
       if (!line) continue;
       const inner = /^eval "\$\((.*)\)"$/.exec(line)?.[1] ?? line;
-      commands.push({ line, words: inner.split(/\s+/) });
+      commands.push({ line, words: inner.split(/\s+/), block: index });
     }
   }
   return commands;
