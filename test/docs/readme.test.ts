@@ -19,3 +19,8 @@ test('README starts with the two commands, and .ci/run runs the README test comm
   const ci = readFileSync(join(resolve(import.meta.dirname, '../..'), '.ci/run'), 'utf8');
   expect(ci).toMatch(/^npm test$/m);
 });
+
+test('README is for users: at most 400 lines, no benchmark tables (docs/benchmarks.md has them)', () => {
+  expect(README.split('\n').length).toBeLessThanOrEqual(400);
+  expect(README).not.toMatch(/<!-- bench:/);
+});
