@@ -49,9 +49,15 @@ describe('gui-bridge CLI start-up', () => {
       join(dir, 'hooks.mjs'),
       'export async function load(url, context, next) { process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n',
     );
+    // In-thread hooks where Node has them (22.15+): `register`'s hooks run on their own thread, and
+    // on Node 24 a command as short as `record --help` exited before that thread's lines came out.
     writeFileSync(
       join(dir, 'register.mjs'),
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
+      [
+        `import * as nodeModule from 'node:module';`,
+        `if (nodeModule.registerHooks) nodeModule.registerHooks({ load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); } });`,
+        `else nodeModule.register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`,
+      ].join('\n'),
     );
     const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], { encoding: 'utf8' });
     expect(run.status).toBe(0);
