@@ -37,6 +37,10 @@ Owner's console (docs/console.md):
                          a network address needs this flag (the page asks for the token)
   --no-console           do not serve the console
 
+Agent frameworks (docs/frameworks.md):
+  --stable-tools         list two tools that never change, read_windows and act, for frameworks
+                         that fix their tools when a run starts (AI SDK, LangChain, Agents SDK)
+
 Agent controls (off by default):
   --read-tool            add app__read_windows, a tool returning app://windows (for clients whose
                          model cannot read resources)
@@ -73,6 +77,7 @@ export const SERVE_FLAGS = {
   console: { type: 'boolean' },
   'no-console': { type: 'boolean' },
   'read-tool': { type: 'boolean' },
+  'stable-tools': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string', multiple: true },
   'exclude-tools': { type: 'string', multiple: true },
@@ -105,6 +110,7 @@ export interface ServeConfig {
   logLevel: LogLevel;
   auditLog?: string;
   readTool: boolean;
+  stableTools: boolean;
   readOnly: boolean;
   tools?: string[];
   excludeTools?: string[];
@@ -180,6 +186,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     logLevel: level as LogLevel,
     auditLog,
     readTool: values['read-tool'] === true,
+    stableTools: values['stable-tools'] === true,
     readOnly: values['read-only'] === true,
     tools: patterns('--tools', values.tools),
     excludeTools: patterns('--exclude-tools', values['exclude-tools']),

@@ -146,6 +146,7 @@ function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger, parts: Se
   const filtering = config.readOnly || config.tools !== undefined || config.excludeTools !== undefined;
   return {
     readTool: config.readTool,
+    stableTools: config.stableTools,
     logTap: tap,
     ...(filtering ? { filter: createToolFilter({ readOnly: config.readOnly, include: config.tools, exclude: config.excludeTools }) } : {}),
     ...(config.confirm ? { confirm: { policy: config.confirm, approver: elicitationApprover } } : {}),
