@@ -4,19 +4,16 @@
  * the parameter is text, a number or boolean has one canonical string (`String(v)`), so it is
  * taken as that string instead of refused; every other mismatch is still validation_failed.
  * (12.50 arrives as 12.5: the client already dropped the zero, as any JSON client would.)
+ * Nested property names published in plain form (translate/plainNames.ts) are mapped back here too.
  */
 import type { z } from 'zod';
+import { plainNames } from '../translate/plainNames.js';
 
 /** Wrappers whose inner schema decides what text the parameter takes. */
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 export function coerceToStrings(input: z.ZodObject, args: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    const field = Object.hasOwn(input.shape, key) ? (input.shape[key] as z.ZodType) : undefined;
-    out[key] = field ? coerce(field, value) : value;
-  }
-  return out;
+  return coerceObject(input.shape as Record<string, z.ZodType>, args);
 }
 
 function coerce(schema: z.ZodType, value: unknown): unknown {
@@ -28,9 +25,20 @@ function coerce(schema: z.ZodType, value: unknown): unknown {
   }
   if (def.type === 'array' && def.element && Array.isArray(value)) return value.map((v) => coerce(def.element!, v));
   if (def.type === 'object' && def.shape && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, Object.hasOwn(def.shape!, k) ? coerce(def.shape![k]!, v) : v]));
+    return coerceObject(def.shape, value as Record<string, unknown>);
   }
   return value;
+}
+
+function coerceObject(shape: Record<string, z.ZodType>, value: Record<string, unknown>): Record<string, unknown> {
+  const original = new Map([...plainNames(Object.keys(shape))].map(([name, plain]) => [plain, name]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      // The published schema names a property plainly ("First_name" for "First name").
+      const name = Object.hasOwn(shape, k) ? k : (original.get(k) ?? k);
+      return [name, Object.hasOwn(shape, name) ? coerce(shape[name]!, v) : v];
+    }),
+  );
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {

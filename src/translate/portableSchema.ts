@@ -9,6 +9,7 @@
  */
 import { ENUM_LIMITS, enumCharacters, enumFits } from './schemaEnums.js';
 import type { JsonSchema } from './jsonSchema.js';
+import { plainNames } from './plainNames.js';
 
 type Node = Record<string, unknown>;
 
@@ -59,7 +60,11 @@ function rewrite(value: unknown, enums: Node[]): unknown {
     }
     // zod writes a discriminated union as oneOf; its branches exclude each other, so anyOf says the same.
     const name = key === 'oneOf' ? 'anyOf' : key;
-    out[name] = SCHEMA_MAPS.has(key) ? rewriteMap(v, enums) : rewrite(v, enums);
+    out[name] = key === 'properties' ? rewriteProperties(v, enums) : SCHEMA_MAPS.has(key) ? rewriteMap(v, enums) : rewrite(v, enums);
+  }
+  if (Array.isArray(out.required) && out.properties !== null && typeof out.properties === 'object') {
+    const plain = plainNames(Object.keys((value as Node).properties as Node));
+    out.required = (out.required as string[]).map((n) => plain.get(n) ?? n);
   }
   if (Array.isArray(out.enum)) {
     if (enumFits(out.enum)) enums.push(out);
@@ -67,6 +72,21 @@ function rewrite(value: unknown, enums: Node[]): unknown {
   }
   if (notes.length > 0) out.description = [out.description, ...notes].filter((s) => typeof s === 'string' && s !== '').join(' ');
   return out;
+}
+
+/** Properties under plain names; a renamed one keeps its own name in its description. */
+function rewriteProperties(map: unknown, enums: Node[]): unknown {
+  if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;
+  const plain = plainNames(Object.keys(map));
+  return Object.fromEntries(
+    Object.entries(map).map(([name, schema]) => {
+      const rewritten = rewrite(schema, enums) as Node;
+      const as = plain.get(name) ?? name;
+      if (as === name) return [name, rewritten];
+      const said = `"${name}".`;
+      return [as, { ...rewritten, description: typeof rewritten.description === 'string' ? `${said} ${rewritten.description}` : said }];
+    }),
+  );
 }
 
 function rewriteMap(map: unknown, enums: Node[]): unknown {

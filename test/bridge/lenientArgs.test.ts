@@ -53,3 +53,15 @@ describe('long enums in errors', () => {
     }
   });
 });
+
+describe('plain property names', () => {
+  test('a nested object keyed by labels is published under plain names and takes them back', async () => {
+    const { toInputJsonSchema } = await import('../../src/translate/jsonSchema.js');
+    const form = z.object({ fields: z.looseObject({ 'First name': z.string().optional(), 'E-mail:': z.string().optional() }) });
+    const published = toInputJsonSchema(form).properties as Record<string, { properties: Record<string, { description?: string }> }>;
+    expect(Object.keys(published.fields!.properties)).toEqual(['First_name', 'E_mail']);
+    expect(published.fields!.properties.First_name!.description).toBe('"First name".');
+    const { args } = validateArgs(form, { fields: { First_name: 'Ada', 'E-mail:': 'a@b.c' } }, false);
+    expect(args).toEqual({ fields: { 'First name': 'Ada', 'E-mail:': 'a@b.c' } });
+  });
+});
