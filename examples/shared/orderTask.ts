@@ -18,7 +18,8 @@ export type Step = { call: ToolCall } | { answer: string };
 /** A tool result as the framework hands it back, turned into the JSON object the server sent. */
 export function resultObject(raw: unknown): Record<string, unknown> {
   if (typeof raw === 'string') return resultObject(parseJson(raw)); // LangChain: the content as JSON text
-  if (Array.isArray(raw)) return resultObject(raw.find((part) => isRecord(part) && part.type === 'text'));
+  // Content parts: MCP's `text`, the Agents SDK's `input_text`.
+  if (Array.isArray(raw)) return resultObject(raw.find((part) => isRecord(part) && (part.type === 'text' || part.type === 'input_text')));
   if (!isRecord(raw)) return {};
   if (isRecord(raw.structuredContent)) return raw.structuredContent;
   if (Array.isArray(raw.content)) return resultObject(raw.content);
