@@ -73,7 +73,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   if (!source) return stopEarly(shutdown, log);
   marks.mark('sourceOpen');
   const { startBridge } = await runtime;
-  const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
+  const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
   const bridge = await shutdown.during(
     startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
     (started) => started.close(),

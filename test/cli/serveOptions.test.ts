@@ -65,12 +65,18 @@ describe('serve options', () => {
     expect(() => parse(['--app', 'gedit', '--screenshots=everywhere'])).toThrow(/inline, file or auto/);
   });
 
-  test('screenshot URLs: file:// only for stdio alone, data: for HTTP and A2C or when asked', () => {
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots']))).toBe('file');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '0']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--port', '0', '--stdio']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--a2c']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', 'inline']))).toBe('inline');
+  test('screenshot URLs: file:// for stdio alone, the /media path of the server over HTTP, data: for A2C, port 0 or when asked', () => {
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots']))).toEqual({ urls: 'file' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '3000']))).toEqual({ urls: 'http', mediaBase: 'http://127.0.0.1:3000/media' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '3000', '--host', '::1', '--token', 't']))).toEqual({
+      urls: 'http',
+      mediaBase: 'http://[::1]:3000/media',
+    });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '0']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--port', '0', '--stdio']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--a2c']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', 'inline']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--http', '3000', '--screenshots', 'inline']))).toEqual({ urls: 'inline' });
   });
 
   test('tool patterns are validated', () => {
