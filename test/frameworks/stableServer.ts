@@ -12,10 +12,10 @@ export interface StableServer {
   close(): Promise<void>;
 }
 
-export async function startStableServer(): Promise<StableServer> {
+export async function startStableServer(options: { token?: string } = {}): Promise<StableServer> {
   const demo = await startDemoServer();
   const hub = new SessionHub(demo.bridge, silentLogger, undefined, { stableTools: true });
-  const http = await startHttpServer(hub, { port: 0 });
+  const http = await startHttpServer(hub, { port: 0, ...options });
   return {
     demo,
     url: http.url,
