@@ -23,6 +23,7 @@ import { requireWindow } from '../translate/commonActions.js';
 import { defineAction } from '../translate/define.js';
 import type { ActionDef, BlockDraft, WindowView } from '../translate/types.js';
 import { lazyBuiltin } from '../util/lazyBuiltin.js';
+export { MEDIA_PATH } from '../util/mediaPath.js';
 import { fitPng, type FitLimits } from './imageFit.js';
 
 /** Only screenshots hash: loaded when the first one is taken. */
@@ -33,9 +34,6 @@ export interface ScreenshotOptions extends FitLimits {
   /** With `urls: 'http'`: the absolute URL of MEDIA_PATH on the HTTP server (`http://127.0.0.1:3000/media`). */
   mediaBase?: string;
 }
-
-/** Where the HTTP server serves the current screenshots. */
-export const MEDIA_PATH = '/media';
 
 export const DEFAULT_SCREENSHOT_OPTIONS: ScreenshotOptions = { urls: 'file', maxEdge: 1280, maxBytes: 1_000_000 };
 

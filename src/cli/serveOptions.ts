@@ -1,5 +1,5 @@
 /** `serve`'s flags, help and their validation: command line, then `GUI_BRIDGE_<FLAG>` variables. */
-import { MEDIA_PATH } from '../bridge/screenshots.js';
+import { MEDIA_PATH } from '../util/mediaPath.js';
 import { isLoopbackHost } from '../util/exposure.js';
 import type { LogLevel } from '../util/logger.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';

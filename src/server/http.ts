@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { MEDIA_PATH } from '../bridge/screenshots.js';
+import { MEDIA_PATH } from '../util/mediaPath.js';
 import type { SessionHub } from './hub.js';
 import { assertExposureAllowed } from '../util/exposure.js';
 import type { OwnerConsole } from './console/ownerConsole.js';

@@ -23,6 +23,7 @@ describe('serve options', () => {
       GUI_BRIDGE_PORT: '4000',
       GUI_BRIDGE_READ_TOOL: 'true',
       GUI_BRIDGE_READ_ONLY: 'yes',
+      GUI_BRIDGE_STABLE_TOOLS: '1',
       GUI_BRIDGE_TOOLS: 'close,app__*',
       GUI_BRIDGE_EXCLUDE_TOOLS: 'app__preferences',
       GUI_BRIDGE_CONFIRM: 'writes',
@@ -34,6 +35,7 @@ describe('serve options', () => {
     expect(config).toMatchObject({
       port: 4000,
       readTool: true,
+      stableTools: true,
       readOnly: true,
       tools: ['close', 'app__*'],
       excludeTools: ['app__preferences'],
