@@ -87,6 +87,11 @@ export class Bridge {
     return this.state.snapshotJson();
   }
 
+  /** A screenshot served over HTTP (`urls: 'http'`), by its file name under MEDIA_PATH. */
+  media(name: string): Buffer | undefined {
+    return this.screenshots?.media(name);
+  }
+
   snapshot(): Snapshot {
     return this.state.snapshotValue();
   }

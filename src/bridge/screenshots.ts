@@ -3,11 +3,14 @@
  * becomes a `media` block, refreshed whenever the window is re-read, plus a read-only `capture`
  * action that returns a fresh one as MCP image content. With `--screenshots` every window gets
  * them; without, only window-only windows (their picture is all there is to see of them).
- * URLs: `file://` into a private folder only when every client is on this machine
- * (stdio); otherwise (HTTP, A2C, `--screenshots inline`) a `data:` URL of the image fitted to
- * the size limits. Pixels alone (a blinking caret) never bump a readable window's version: its
- * file URL is stable, and a data URL is renewed only when the window's content changed. For a
- * window-only window the pixels are the content: its URL changes exactly when they do.
+ * URLs, never the image itself in a read (a base64 PNG made every read of a small window 37 times
+ * larger): `file://` into a private folder when every client is on this machine (stdio); over
+ * HTTP a path on the server itself (`/media/…`, behind the same token and Host checks as /mcp,
+ * served from memory and gone once the window's picture is renewed); a `data:` URL of the image
+ * fitted to the size limits only where neither works (A2C, `--screenshots inline`). Pixels alone
+ * (a blinking caret) never bump a readable window's version: its file URL is stable, and a media
+ * or data URL is renewed only when the window's content changed. For a window-only window the
+ * pixels are the content: its URL changes exactly when they do.
  */
 import type * as Crypto from 'node:crypto';
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,13 +23,16 @@ import { requireWindow } from '../translate/commonActions.js';
 import { defineAction } from '../translate/define.js';
 import type { ActionDef, BlockDraft, WindowView } from '../translate/types.js';
 import { lazyBuiltin } from '../util/lazyBuiltin.js';
+export { MEDIA_PATH } from '../util/mediaPath.js';
 import { fitPng, type FitLimits } from './imageFit.js';
 
 /** Only screenshots hash: loaded when the first one is taken. */
 const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 
 export interface ScreenshotOptions extends FitLimits {
-  urls: 'file' | 'inline';
+  urls: 'file' | 'inline' | 'http';
+  /** With `urls: 'http'`: the absolute URL of MEDIA_PATH on the HTTP server (`http://127.0.0.1:3000/media`). */
+  mediaBase?: string;
 }
 
 export const DEFAULT_SCREENSHOT_OPTIONS: ScreenshotOptions = { urls: 'file', maxEdge: 1280, maxBytes: 1_000_000 };
@@ -56,6 +62,8 @@ export class ScreenshotStore {
   readonly captureAction: ActionDef;
   private dirPath: string | undefined;
   private readonly inlineCache = new Map<string, { contentKey: string; url: string }>();
+  /** urls 'http': each window's current picture by its file name (the last part of its URL). */
+  private readonly served = new Map<string, { winId: string; png: Buffer }>();
   /** The decoration each window showed last, kept while its tree is not re-read. */
   private readonly last = new Map<string, Decoration>();
   /** The picture file of each window-only window (named by content). */
@@ -118,7 +126,8 @@ export class ScreenshotStore {
     try {
       const url = await this.blockUrl(view, target, pixelsAreContent);
       // P-BLK-5: alt is always set, so a client that cannot show images still knows what it is.
-      const alt = `Screenshot of the "${target.title || target.winId}" window. ${view.summary}`.trim();
+      // The window's summary sits beside it in every read: repeating it cost every read its length.
+      const alt = `Screenshot of the "${target.title || target.winId}" window.`;
       const media: BlockDraft = { type: 'media', id: 'screenshot', mimeType: MIME, url, alt };
       return { blocks: [media], actions: [this.captureAction] };
     } catch (error) {
@@ -132,6 +141,7 @@ export class ScreenshotStore {
   forget(winId: string): void {
     this.last.delete(winId);
     this.inlineCache.delete(winId);
+    this.unserve(winId);
     const file = this.contentFiles.get(winId);
     if (file) rmSync(file, { force: true });
     this.contentFiles.delete(winId);
@@ -146,20 +156,39 @@ export class ScreenshotStore {
     if (pixelsAreContent) {
       const png = await this.grab(nativeId);
       if (this.options.urls === 'file') return this.writeContentFile(winId, png);
-      return this.inlineUrl(winId, crypto().createHash('sha256').update(png).digest('hex'), async () => png);
+      return this.renewedUrl(winId, crypto().createHash('sha256').update(png).digest('hex'), async () => png);
     }
     if (this.options.urls === 'file') return this.writeFile(winId, await this.grab(nativeId));
-    return this.inlineUrl(winId, JSON.stringify([view.summary, view.blocks]), () => this.grab(nativeId));
+    return this.renewedUrl(winId, JSON.stringify([view.summary, view.blocks]), () => this.grab(nativeId));
   }
 
-  /** A data: URL, renewed (and the picture taken) only when `contentKey` changes. */
-  private async inlineUrl(winId: string, contentKey: string, png: () => Promise<Buffer>): Promise<string> {
+  /** A media path or data: URL, renewed (and the picture taken) only when `contentKey` changes. */
+  private async renewedUrl(winId: string, contentKey: string, png: () => Promise<Buffer>): Promise<string> {
     const cached = this.inlineCache.get(winId);
     if (cached && cached.contentKey === contentKey) return cached.url;
     const fitted = fitPng(await png(), this.options);
-    const url = `data:${MIME};base64,${fitted.png.toString('base64')}`;
+    const url = this.options.urls === 'http' ? this.serve(winId, fitted.png) : `data:${MIME};base64,${fitted.png.toString('base64')}`;
     this.inlineCache.set(winId, { contentKey, url });
     return url;
+  }
+
+  /** The picture now served under `name` (a file name under MEDIA_PATH), if any. */
+  media(name: string): Buffer | undefined {
+    return this.served.get(name)?.png;
+  }
+
+  /** Serves a window's new picture under a name of its own; its previous one is gone from now on. */
+  private serve(winId: string, png: Buffer): string {
+    if (!this.options.mediaBase) throw new Error('screenshots over HTTP need the media base URL');
+    this.unserve(winId);
+    // A random name: a URL cannot be guessed, and a new picture never reuses an old one's.
+    const name = `${winId}-${crypto().randomBytes(6).toString('hex')}.png`;
+    this.served.set(name, { winId, png });
+    return `${this.options.mediaBase}/${name}`;
+  }
+
+  private unserve(winId: string): void {
+    for (const [name, entry] of this.served) if (entry.winId === winId) this.served.delete(name);
   }
 
   /** A file named by its content: the same picture keeps its URL, a new one gets a new URL. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { BridgeError, type FieldError } from '../protocol/errors.js';
+import { closestValues, LIST_ALL_UP_TO } from './closeMatches.js';
+import { coerceToStrings } from './lenientArgs.js';
 
 export interface ValidatedArgs {
   args: Record<string, unknown>;
@@ -20,7 +22,8 @@ export function validateArgs(input: z.ZodObject, raw: unknown, acceptsVersion: b
   const fields: FieldError[] = [];
   // Names that rewrite prototypes when copied: refused by name, before anything copies them.
   for (const key of Object.keys(raw ?? {})) if (PROTOTYPE_KEYS.has(key)) fields.push({ field: key, error: 'unknown parameter' });
-  const { expectedVersion, ...rest } = withoutPrototypeKeys(raw);
+  const { expectedVersion, ...given } = withoutPrototypeKeys(raw);
+  const rest = coerceToStrings(input, given);
   if (acceptsVersion && expectedVersion !== undefined) {
     if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion) || expectedVersion < 1) {
       fields.push({ field: 'expectedVersion', error: 'must be a positive integer (a window version)' });
@@ -36,7 +39,7 @@ export function validateArgs(input: z.ZodObject, raw: unknown, acceptsVersion: b
       if (issue.code === 'unrecognized_keys') continue; // reported above, by name
       const missing = issue.path.length === 1 && !(String(issue.path[0]) in rest);
       const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '(arguments)';
-      fields.push({ field, error: missing ? 'required' : describe(issue) });
+      fields.push({ field, error: missing ? 'required' : describe(issue, valueAt(rest, issue.path)) });
     }
   }
   if (fields.length > 0) {
@@ -54,11 +57,22 @@ function withoutPrototypeKeys(raw: unknown): Record<string, unknown> {
   return out;
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+function valueAt(args: Record<string, unknown>, path: readonly PropertyKey[]): unknown {
+  let value: unknown = args;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+/** `given` only picks the closest allowed values of a long enum; it never appears in the message. */
+function describe(issue: z.core.$ZodIssue, given: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       return `must be ${issue.expected}`;
     case 'invalid_value':
+      if (issue.values.length > LIST_ALL_UP_TO) {
+        const near = closestValues(given, issue.values).map((v) => JSON.stringify(v));
+        return `must be one of ${issue.values.length} allowed values; the closest: ${near.join(', ')}`;
+      }
       return `must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
       return `must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : ''}`;

@@ -1,13 +1,28 @@
 /**
- * What `serve --http` prints for a human: how to connect. The Inspector command must work as
- * printed (test/cli/connectHint.test.ts runs it): inspector-cli 1.0.3 (the last one for Node 20)
- * finds its own package.json relative to the working directory, so it runs from its build folder.
+ * What `serve --http` prints for a human: how to connect, with the clients people use now. The
+ * MCP Inspector 2 CLI (it needs Node 22.19 or later) and `mcp-remote`, which puts an HTTP server
+ * behind the stdio that Claude Desktop and Cursor start; docs/frameworks.md has the configs.
  */
 export function inspectorCommand(url: string, token: boolean): string {
   const header = token ? ' --header "Authorization: Bearer $GUI_BRIDGE_TOKEN"' : '';
-  return `npx -y -p @modelcontextprotocol/inspector-cli@1.0.3 sh -c 'cd "$(dirname "$(readlink -f "$(command -v mcp-inspector-cli)")")" && node cli.js --cli ${url} --transport http${header} --method tools/list'`;
+  return `npx @modelcontextprotocol/inspector --cli ${url} --transport http${header} --method tools/list`;
+}
+
+/** The `mcpServers` entry of Claude Desktop or Cursor, through mcp-remote. */
+export function mcpRemoteConfig(url: string, token: boolean): string {
+  const header = token ? `, "--header", "Authorization: Bearer <token>"` : '';
+  return `"gui-bridge": { "command": "npx", "args": ["-y", "mcp-remote", "${url}"${header}] }`;
 }
 
 export function connectHint(url: string, token: boolean): string {
-  return `\nConnect an MCP client to ${url}\n  MCP Inspector CLI: ${inspectorCommand(url, token)}\n  Claude Code: claude mcp add --transport http gui-bridge ${url}${token ? ' --header "Authorization: Bearer <token>"' : ''}\n\n`;
+  return [
+    '',
+    `Connect an MCP client to ${url}`,
+    `  MCP Inspector 2 (Node 22.19+): ${inspectorCommand(url, token)}`,
+    `  Claude Desktop / Cursor (mcp-remote): ${mcpRemoteConfig(url, token)}`,
+    `  Claude Code: claude mcp add --transport http gui-bridge ${url}${token ? ' --header "Authorization: Bearer <token>"' : ''}`,
+    '  Agent frameworks (AI SDK, LangChain, OpenAI Agents SDK): serve with --stable-tools (docs/frameworks.md)',
+    '',
+    '',
+  ].join('\n');
 }

@@ -1,4 +1,5 @@
 /** `serve`'s flags, help and their validation: command line, then `GUI_BRIDGE_<FLAG>` variables. */
+import { MEDIA_PATH } from '../util/mediaPath.js';
 import { isLoopbackHost } from '../util/exposure.js';
 import type { LogLevel } from '../util/logger.js';
 import { A2C_HOST_HELP, parseA2cHost } from './a2cOptions.js';
@@ -16,7 +17,8 @@ GUI_BRIDGE_READ_ONLY=1, --app → GUI_BRIDGE_APP=gedit,zenity); the command line
 
 Source:
 ${SOURCE_HELP}
-  --screenshots inline   embed screenshots as data: URLs even on stdio (HTTP and A2C always do)
+  --screenshots inline   embed screenshots as data: URLs (over HTTP they are links to /media/…,
+                         on stdio file:// paths; A2C always embeds them)
   --screenshot-max-edge PX   downscale screenshots to this longest edge (default 1280)
   --screenshot-max-bytes N   shrink screenshots further until the PNG fits (default 1000000)
 
@@ -36,6 +38,10 @@ Owner's console (docs/console.md):
                          tool call, Pause/Resume, approvals. On by default on a loopback address;
                          a network address needs this flag (the page asks for the token)
   --no-console           do not serve the console
+
+Agent frameworks (docs/frameworks.md):
+  --stable-tools         list two tools that never change, read_windows and act, for frameworks
+                         that fix their tools when a run starts (AI SDK, LangChain, Agents SDK)
 
 Agent controls (off by default):
   --read-tool            add app__read_windows, a tool returning app://windows (for clients whose
@@ -73,6 +79,7 @@ export const SERVE_FLAGS = {
   console: { type: 'boolean' },
   'no-console': { type: 'boolean' },
   'read-tool': { type: 'boolean' },
+  'stable-tools': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string', multiple: true },
   'exclude-tools': { type: 'string', multiple: true },
@@ -105,6 +112,7 @@ export interface ServeConfig {
   logLevel: LogLevel;
   auditLog?: string;
   readTool: boolean;
+  stableTools: boolean;
   readOnly: boolean;
   tools?: string[];
   excludeTools?: string[];
@@ -180,6 +188,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     logLevel: level as LogLevel,
     auditLog,
     readTool: values['read-tool'] === true,
+    stableTools: values['stable-tools'] === true,
     readOnly: values['read-only'] === true,
     tools: patterns('--tools', values.tools),
     excludeTools: patterns('--exclude-tools', values['exclude-tools']),
@@ -215,8 +224,17 @@ function patterns(flag: string, values: string[] | undefined): string[] | undefi
   return list;
 }
 
-/** data: URLs whenever a client may be on another machine (HTTP, A2C); file:// only for stdio alone. */
-export function screenshotUrls(config: Pick<ServeConfig, 'screenshots' | 'port' | 'a2c'>): 'file' | 'inline' {
-  if (config.screenshots.urls !== 'auto') return config.screenshots.urls;
-  return config.port !== undefined || config.a2c ? 'inline' : 'file';
+/**
+ * How screenshots travel: file:// for stdio alone; over HTTP a path on the server itself, named
+ * by the address it binds (known before the first read, which already has screenshots); data:
+ * URLs where no such address exists: A2C (agents on other machines), `--http 0` (the port is
+ * chosen later), a wildcard address (no one name reaches it).
+ */
+export function screenshotUrls(config: Pick<ServeConfig, 'screenshots' | 'port' | 'host' | 'a2c'>): { urls: 'file' | 'inline' | 'http'; mediaBase?: string } {
+  if (config.screenshots.urls !== 'auto') return { urls: config.screenshots.urls };
+  if (config.a2c) return { urls: 'inline' };
+  if (config.port === undefined) return { urls: 'file' };
+  const host = (config.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1');
+  if (config.port === 0 || host === '0.0.0.0' || host === '::' || host === '') return { urls: 'inline' };
+  return { urls: 'http', mediaBase: `http://${host.includes(':') ? `[${host}]` : host}:${config.port}${MEDIA_PATH}` };
 }

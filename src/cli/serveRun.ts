@@ -65,7 +65,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   if (!source) return stopEarly(shutdown, log);
   marks.mark('sourceOpen');
   const { startBridge } = await runtime;
-  const screenshotOptions = { urls: screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
+  const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
   const bridge = await shutdown.during(
     startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
     (started) => started.close(),
@@ -130,6 +130,7 @@ function sessionOptions(config: ServeConfig, tap: LogTap, log: Logger, parts: Se
   const filtering = config.readOnly || config.tools !== undefined || config.excludeTools !== undefined;
   return {
     readTool: config.readTool,
+    stableTools: config.stableTools,
     logTap: tap,
     ...(filtering ? { filter: createToolFilter({ readOnly: config.readOnly, include: config.tools, exclude: config.excludeTools }) } : {}),
     ...(config.confirm ? { confirm: { policy: config.confirm, approver: elicitationApprover } } : {}),

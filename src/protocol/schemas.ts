@@ -50,8 +50,8 @@ export const MediaBlockSchema = z.object({
   type: z.literal('media'),
   ...blockBase,
   mimeType: z.string(),
-  // P-BLK-5: https://, file:// or data:<mime>;base64,…
-  url: z.string().regex(/^(https:\/\/|file:\/\/|data:[^;,]+;base64,)/),
+  // P-BLK-5: https://, file:// or data:<mime>;base64,…; D-7: http:// of this server's own media path.
+  url: z.string().regex(/^(https?:\/\/|file:\/\/|data:[^;,]+;base64,)/),
   alt: z.string().optional(),
 });
 export const CustomBlockSchema = z.object({ type: z.literal('custom'), ...blockBase, payload: z.unknown() });

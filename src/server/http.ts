@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { MEDIA_PATH } from '../util/mediaPath.js';
 import type { SessionHub } from './hub.js';
 import { assertExposureAllowed } from '../util/exposure.js';
 import type { OwnerConsole } from './console/ownerConsole.js';
@@ -58,6 +59,7 @@ export async function startHttpServer(hub: SessionHub, options: HttpOptions): Pr
       return sendJsonRpcError(res, verdict.status, verdict.message);
     }
     if (ownerConsole && consolePart) return handleConsole(ownerConsole, req, res, path);
+    if (path.startsWith(`${MEDIA_PATH}/`)) return sendMedia(hub, req, res, path.slice(MEDIA_PATH.length + 1));
     if (path !== MCP_PATH) return sendJsonRpcError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
 
     const sessionId = header(req, 'mcp-session-id');
@@ -161,4 +163,13 @@ function sendErrors(res: ServerResponse, errors: RpcErrorMessage[]): void {
 function sendJsonRpcError(res: ServerResponse, status: number, message: string, code = -32000): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** A current screenshot (media blocks link here over HTTP); an old or unknown name is 404. */
+function sendMedia(hub: SessionHub, req: IncomingMessage, res: ServerResponse, name: string): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJsonRpcError(res, 405, 'Method not allowed: screenshots are read with GET.');
+  const png = hub.bridge.media(name);
+  if (!png) return sendJsonRpcError(res, 404, 'Not found: this screenshot was replaced or its window closed. Read the window again for its current one.');
+  res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length, 'Cache-Control': 'private, max-age=3600' });
+  res.end(req.method === 'HEAD' ? undefined : png);
 }

@@ -89,9 +89,10 @@ export class SessionHub {
    * else, since each notification costs every client a re-read of the list). The bridge already
    * compares its tools; a filter (--read-only, --tools) hides some, so a bridge change may leave
    * the filtered list as it was: then the list every connection gets (the filter is the same for
-   * all) is compared with the one last announced.
+   * all) is compared with the one last announced. With --stable-tools the list never changes.
    */
   private toolListChanged(): boolean {
+    if (this.options.stableTools) return false; // its two tools never change
     if (!this.options.filter) return true;
     const key = JSON.stringify(listedTools(this));
     if (key === this.listedKey) return false;

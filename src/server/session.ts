@@ -15,6 +15,7 @@ import { SERVER_NAME, SERVER_VERSION } from '../version.js';
 import type { SessionHub } from './hub.js';
 import { readWindows, WINDOWS_RESOURCE, WINDOWS_URI } from './resources.js';
 import { sharedSchemaValidator } from './schemaValidator.js';
+import { STABLE_INSTRUCTIONS } from './stableTools.js';
 import { handleToolCall } from './toolCall.js';
 import { listedTools } from './toolList.js';
 
@@ -37,7 +38,7 @@ export function createSessionServer(hub: SessionHub, transport: string): Server 
         tools: { listChanged: true },
         logging: {}, // logging/setLevel + notifications/message
       },
-      instructions: bridge.instructions(), // P-INIT-3
+      instructions: bridge.instructions() + (hub.options.stableTools ? STABLE_INSTRUCTIONS : ''), // P-INIT-3
       jsonSchemaValidator: sharedSchemaValidator,
     },
   );

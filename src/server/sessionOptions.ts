@@ -9,6 +9,8 @@ import type { ToolFilter } from './toolFilter.js';
 export interface SessionOptions {
   /** Lists `app__read_windows` (--read-tool). */
   readTool?: boolean;
+  /** --stable-tools: `tools/list` is `read_windows` and `act`, and never changes. */
+  stableTools?: boolean;
   /** --read-only, --tools, --exclude-tools. */
   filter?: ToolFilter;
   /** --confirm: which calls a human approves first, and who asks. */

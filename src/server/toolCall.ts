@@ -14,16 +14,19 @@ import type { Connection, SessionHub } from './hub.js';
 import { startProgress } from './progress.js';
 import { READ_TOOL, READ_TOOL_NAME, readWindowsResult } from './readTool.js';
 import { sharedSchemaValidator } from './schemaValidator.js';
+import { protocolTools } from './toolList.js';
+import { explainMiss, STABLE_ACT_NAME, STABLE_READ_NAME, STABLE_TOOLS, stableReadResult, unpackAct } from './stableTools.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export async function handleToolCall(hub: SessionHub, connection: Connection, request: CallToolRequest, extra: Extra): Promise<CallToolResult> {
   const started = Date.now();
-  const { name } = request.params;
-  const args = request.params.arguments ?? {};
+  const call = hub.options.stableTools ? stableCall(hub, request) : { name: request.params.name, args: request.params.arguments ?? {} };
+  const { name, args } = call;
   const tool = name === READ_TOOL_NAME && hub.options.readTool ? READ_TOOL : hub.bridge.tools().find((t) => t.name === name);
   const shownArgs = maskArguments(args, tool?.inputSchema);
-  const result = await run(hub, connection, name, args, tool, shownArgs, extra);
+  let result = call.answer ?? (await run(hub, connection, name, args, tool, shownArgs, extra));
+  if (call.act) result = explainMiss(result, call.act, protocolTools(hub));
   const entry: AuditEntry = {
     time: new Date(started).toISOString(),
     session: connection.id,
@@ -37,6 +40,29 @@ export async function handleToolCall(hub: SessionHub, connection: Connection, re
   hub.options.audit?.record(entry);
   hub.options.activity?.call(entry);
   return result;
+}
+
+interface Call {
+  name: string;
+  args: Record<string, unknown>;
+  /** Answered without running a protocol tool (stable read, a malformed act). */
+  answer?: CallToolResult;
+  /** The window and action an `act` names, to explain a miss. */
+  act?: { window: string; action: string };
+}
+
+/** --stable-tools: `read_windows` answers here; `act` becomes the protocol tool call it names. */
+function stableCall(hub: SessionHub, request: CallToolRequest): Call {
+  const { name } = request.params;
+  const args = request.params.arguments ?? {};
+  if (name === STABLE_READ_NAME) return { name, args, answer: stableReadResult(hub.bridge.snapshotJson(), protocolTools(hub)) };
+  if (name !== STABLE_ACT_NAME) {
+    const message = `There is no tool "${name}": this server runs with --stable-tools, whose tools are ${STABLE_READ_NAME} and ${STABLE_ACT_NAME}.`;
+    return { name, args, answer: errorResult(new BridgeError('action_not_available', message)) };
+  }
+  const unpacked = unpackAct(args);
+  if (!unpacked.ok) return { name, args, answer: unpacked.result };
+  return { name: unpacked.name, args: unpacked.args, act: { window: unpacked.window, action: unpacked.action } };
 }
 
 async function run(

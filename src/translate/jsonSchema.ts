@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portableInputSchema, SCHEMA_MAPS } from './portableSchema.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -15,10 +16,11 @@ const GUARD_LENGTH = 1000;
  * always with `properties` (`{}` for a tool without parameters: some clients require the key).
  * It leaves `additionalProperties: false` out: repeated in every tool it was a twentieth of
  * tools/list, and the executor refuses an unknown argument by name anyway
- * (validation_failed, `fields[].field`), never ignores it.
+ * (validation_failed, `fields[].field`), never ignores it. Portable (portableSchema.ts): no
+ * keyword an LLM API refuses, so every framework and API takes the tool as it is.
  */
 export function toInputJsonSchema(schema: z.ZodObject): JsonSchema {
-  const json = clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), false);
+  const json = portableInputSchema(clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), false));
   return json.properties ? json : { ...json, properties: {} };
 }
 
@@ -74,9 +76,6 @@ function strip(value: unknown, closedObjects: boolean): unknown {
   }
   return out;
 }
-
-/** Keywords whose value maps names (a parameter may be called "items") to schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 
 function stripMap(map: unknown, closedObjects: boolean): unknown {
   if (map === null || typeof map !== 'object' || Array.isArray(map)) return map;

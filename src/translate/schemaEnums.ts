@@ -30,3 +30,21 @@ function collect(node: unknown, path: string, found: Record<string, unknown[]>):
     if (Array.isArray(branches)) for (const branch of branches) collect(branch, path, found);
   }
 }
+
+/**
+ * The enum sizes every LLM API with constrained decoding accepts (OpenAI structured outputs: at
+ * most 250 values in one enum unless their text stays within 15,000 characters, 1,000 values and
+ * 120,000 characters in one schema; docs/frameworks.md cites the rules). An enum past them makes
+ * the API refuse the whole tool, so the schema says "a string" instead and the server checks the
+ * value (validation_failed with the closest allowed values).
+ */
+export const ENUM_LIMITS = { values: 250, characters: 15_000, schemaValues: 1000, schemaCharacters: 120_000 } as const;
+
+/** The text length an API counts for an enum: its values' characters. */
+export function enumCharacters(values: readonly unknown[]): number {
+  return values.reduce<number>((sum, v) => sum + String(v).length, 0);
+}
+
+export function enumFits(values: readonly unknown[]): boolean {
+  return values.length <= ENUM_LIMITS.values && enumCharacters(values) <= ENUM_LIMITS.characters;
+}

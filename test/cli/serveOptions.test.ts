@@ -23,6 +23,7 @@ describe('serve options', () => {
       GUI_BRIDGE_PORT: '4000',
       GUI_BRIDGE_READ_TOOL: 'true',
       GUI_BRIDGE_READ_ONLY: 'yes',
+      GUI_BRIDGE_STABLE_TOOLS: '1',
       GUI_BRIDGE_TOOLS: 'close,app__*',
       GUI_BRIDGE_EXCLUDE_TOOLS: 'app__preferences',
       GUI_BRIDGE_CONFIRM: 'writes',
@@ -34,6 +35,7 @@ describe('serve options', () => {
     expect(config).toMatchObject({
       port: 4000,
       readTool: true,
+      stableTools: true,
       readOnly: true,
       tools: ['close', 'app__*'],
       excludeTools: ['app__preferences'],
@@ -65,12 +67,18 @@ describe('serve options', () => {
     expect(() => parse(['--app', 'gedit', '--screenshots=everywhere'])).toThrow(/inline, file or auto/);
   });
 
-  test('screenshot URLs: file:// only for stdio alone, data: for HTTP and A2C or when asked', () => {
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots']))).toBe('file');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '0']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--port', '0', '--stdio']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--a2c']))).toBe('inline');
-    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', 'inline']))).toBe('inline');
+  test('screenshot URLs: file:// for stdio alone, the /media path of the server over HTTP, data: for A2C, port 0 or when asked', () => {
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots']))).toEqual({ urls: 'file' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '3000']))).toEqual({ urls: 'http', mediaBase: 'http://127.0.0.1:3000/media' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '3000', '--host', '::1', '--token', 't']))).toEqual({
+      urls: 'http',
+      mediaBase: 'http://[::1]:3000/media',
+    });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--http', '0']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--port', '0', '--stdio']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', '--a2c']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--screenshots', 'inline']))).toEqual({ urls: 'inline' });
+    expect(screenshotUrls(parse(['--app', 'gedit', '--http', '3000', '--screenshots', 'inline']))).toEqual({ urls: 'inline' });
   });
 
   test('tool patterns are validated', () => {

@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 
@@ -181,15 +182,20 @@ process.on('exit', () => process.stderr.write('FUNCTIONS MADE ' + made + '\\n'))
     expect(await exited).toEqual({ code: 0, signal: null });
   });
 
-  test('the Inspector hint printed by serve --http works as printed', async () => {
+  test('the Inspector 2 hint printed by serve --http works with the arguments as printed', async () => {
     const server = spawn(process.execPath, [CLI, 'serve', '--demo', '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
     cleanups.push(() => server.kill('SIGTERM'));
-    const [, command] = await waitForLine(server, /MCP Inspector CLI: (.+)\n/);
+    const [, command] = await waitForLine(server, /MCP Inspector 2 \(Node 22\.19\+\): (.+)\n/);
+    const printed = /^npx @modelcontextprotocol\/inspector (--cli \S+ --transport http --method tools\/list)$/.exec(command as string);
+    expect(printed, command).not.toBeNull();
+    // Inspector 2 needs Node 22.19; its --cli mode takes the arguments of the Inspector CLI package
+    // installed here (the last one for Node 20), so those very arguments run against the server.
     const home = mkdtempSync(join(tmpdir(), 'inspector-home-'));
-    const run = spawnSync('sh', ['-c', command as string], {
-      cwd: ROOT,
+    const inspectorDir = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build');
+    const run = spawnSync(process.execPath, ['cli.js', ...(printed![1] as string).split(' ')], {
+      cwd: inspectorDir,
       encoding: 'utf8',
-      env: { ...process.env, HOME: home, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') },
+      env: { ...process.env, HOME: home },
       timeout: 60_000,
     });
     expect(run.status, run.stderr).toBe(0);

@@ -60,6 +60,14 @@ describe('MCP Inspector CLI against gui-bridge serve --demo', () => {
     expect(result.structuredContent).toMatchObject({ code: 'validation_failed' });
   });
 
+  test('stdio: a number the Inspector sends for a text parameter (--tool-arg value=12.50) is taken as text', async () => {
+    const args = ['--tool-name', 'w1__edit_field', '--tool-arg', 'field=amount', '--tool-arg', 'value=12.50'];
+    const call = await inspector(['node', CLI, 'serve', '--demo', '--method', 'tools/call', ...args]);
+    const result = parseJson(call.stdout);
+    expect(result.isError, call.stdout).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ message: expect.stringContaining('Amount') });
+  });
+
   test('HTTP: tools/list from a running server', async () => {
     const server = spawn(process.execPath, [CLI, 'serve', '--demo', '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(server);

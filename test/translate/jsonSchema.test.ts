@@ -10,7 +10,7 @@ describe('input schemas', () => {
 
   it('a tool with parameters lists them, without additionalProperties (the executor names an unknown one)', () => {
     const schema = toInputJsonSchema(z.object({ text: z.string().min(1), count: z.number().int().optional() }));
-    expect(schema).toEqual({ type: 'object', properties: { text: { type: 'string', minLength: 1 }, count: { type: 'integer' } }, required: ['text'] });
+    expect(schema).toEqual({ type: 'object', properties: { text: { type: 'string' }, count: { type: 'integer' } }, required: ['text'] });
   });
 
   it('drops keywords equal to the JSON Schema default, but never a parameter that bears such a name', () => {
@@ -18,9 +18,9 @@ describe('input schemas', () => {
     expect(schema.properties).toEqual({ fields: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, items: { type: 'array' } });
   });
 
-  it('leaves out guard-sized text caps (the executor enforces them) and keeps caps that shape a value', () => {
+  it('leaves out guard-sized text caps (the executor enforces them) and words caps that shape a value', () => {
     const schema = toInputJsonSchema(z.object({ path: z.string().min(1).max(4096), cell: z.string().max(12) }));
-    expect(schema.properties).toEqual({ path: { type: 'string', minLength: 1 }, cell: { type: 'string', maxLength: 12 } });
+    expect(schema.properties).toEqual({ path: { type: 'string' }, cell: { type: 'string', description: 'At most 12 characters.' } });
   });
 });
 
