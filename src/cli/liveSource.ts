@@ -3,21 +3,28 @@
  * display (Linux: DISPLAY + session bus) or the current Windows/macOS session.
  */
 import type { AppInfo, Probe } from '../platform/probe.js';
+import { checkAppsRun, waitForApps } from './appPresence.js';
 import { UsageError } from './usage.js';
 
 export const LIVE_FLAGS = {
   app: { type: 'string', multiple: true },
+  'wait-for-app': { type: 'string', multiple: true },
   'all-apps': { type: 'boolean' },
   screenshots: { type: 'boolean' },
 } as const;
 
 export const LIVE_HELP = `  --app NAME|PID|ID      serve this application of the current desktop (repeatable): its name
-                         (gedit), application id (org.gnome.gedit), window class or pid
+                         (gedit), application id (org.gnome.gedit), window class or pid; one
+                         that matches no running application stops the command (exit 2) and
+                         lists those that run
+  --wait-for-app NAME    like --app, for an application that may not run yet: waits until it
+                         shows a window (repeatable)
   --all-apps             serve every application of the current desktop
   --screenshots          add a screenshot of each window (media block) and a capture action`;
 
 export interface LiveFlagValues {
   app?: string[];
+  'wait-for-app'?: string[];
   'all-apps'?: boolean;
   screenshots?: boolean;
 }
@@ -36,15 +43,25 @@ export interface LiveSource {
 const SAFETY_RESCAN_MS = 15_000;
 
 export function wantsLiveSource(values: LiveFlagValues): boolean {
-  return (values.app?.length ?? 0) > 0 || values['all-apps'] === true;
+  return (values.app?.length ?? 0) > 0 || (values['wait-for-app']?.length ?? 0) > 0 || values['all-apps'] === true;
 }
 
 export async function openLiveSource(command: string, values: LiveFlagValues): Promise<LiveSource> {
-  const selectors = values.app ?? [];
+  const running = values.app ?? [];
+  const awaited = values['wait-for-app'] ?? [];
+  const selectors = [...running, ...awaited];
   if (values['all-apps'] && selectors.length > 0) throw new UsageError(command, 'choose --app NAME (repeatable) or --all-apps, not both');
-  if (selectors.some((s) => s.trim() === '')) throw new UsageError(command, '--app needs a name, id or pid');
+  if (running.some((s) => s.trim() === '')) throw new UsageError(command, '--app needs a name, id or pid');
+  if (awaited.some((s) => s.trim() === '')) throw new UsageError(command, '--wait-for-app needs a name, id or pid');
   const probe = await openPlatformProbe(values.screenshots === true);
   const all = values['all-apps'] === true;
+  try {
+    if (running.length > 0) checkAppsRun(command, await probe.readTopology(), running, appMatcher);
+    await waitForApps(probe, awaited, appMatcher);
+  } catch (error) {
+    await probe.close().catch(() => undefined);
+    throw error;
+  }
   return {
     probe,
     multiApp: all || selectors.length > 1,
