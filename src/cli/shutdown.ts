@@ -8,7 +8,7 @@
  * what such a step holds (sockets to the desktop's buses and display) ends with the process
  * anyway, and a client that left must not wait for a desktop that does not answer.
  */
-const GRACE_MS = 500;
+const GRACE_MS = 300;
 
 function withGrace(work: Promise<unknown>, ms: number): Promise<void> {
   return new Promise((resolve) => {

@@ -1,0 +1,58 @@
+/** --app that matches nothing names what runs; --wait-for-app waits for a window of the named app. */
+import { describe, expect, it } from 'vitest';
+import { checkAppsRun, describeApps, waitForApps } from '../../src/cli/appPresence.js';
+import { appMatcher } from '../../src/cli/liveSource.js';
+import type { AppInfo, DesktopTopology, Probe, ProbeChange } from '../../src/platform/probe.js';
+import { nativeWindow } from '../helpers/nativeWindow.js';
+
+const app = (key: string, name: string, id: string, pid: number | null): AppInfo => ({ key, name, id, pid, actions: [] });
+const win = (appKey: string) => nativeWindow(`x-${appKey}`, { appKey });
+
+describe('checkAppsRun', () => {
+  const topology: DesktopTopology = {
+    apps: [app('a', 'gedit', 'org.gnome.gedit', 10), app('b', 'DB Browser for SQLite', 'DB Browser for SQLite', 11)],
+    windows: [],
+  };
+
+  it('accepts selectors that match; names every one that does not, with the running apps', () => {
+    expect(() => checkAppsRun('serve', topology, ['gedit', '11'], appMatcher)).not.toThrow();
+    let error: Error | undefined;
+    try {
+      checkAppsRun('serve', topology, ['gedit', 'nosuchapp', 'sqlitebrowser'], appMatcher);
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.name).toBe('UsageError');
+    expect(error?.message).toContain('--app "nosuchapp", "sqlitebrowser"');
+    expect(error?.message).toContain('running: DB Browser for SQLite (pid 11); gedit (org.gnome.gedit, pid 10)');
+  });
+
+  it('says so when nothing runs', () => {
+    expect(describeApps([])).toMatch(/^none/);
+  });
+});
+
+describe('waitForApps', () => {
+  it('resolves once the named app shows a window, woken by the change feed', async () => {
+    let topology: DesktopTopology = { apps: [app('a', 'gedit', 'org.gnome.gedit', 10)], windows: [] };
+    const listeners = new Set<(change: ProbeChange) => void>();
+    let reads = 0;
+    const probe = {
+      readTopology: async () => (reads++, topology),
+      subscribe: (listener: (change: ProbeChange) => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    } as unknown as Probe;
+    let done = false;
+    const waiting = waitForApps(probe, ['zenity'], appMatcher).then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    topology = { apps: [...topology.apps, app('z', 'zenity', 'zenity', 12)], windows: [] }; // running, no window yet
+    for (const l of listeners) l({ kind: 'apps' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(done).toBe(false);
+    topology = { ...topology, windows: [win('z')] };
+    for (const l of listeners) l({ kind: 'windows' });
+    await waiting;
+    expect(reads).toBe(3);
+    expect(listeners.size).toBe(0);
+  });
+});
