@@ -19,7 +19,7 @@ export function checkAppsRun(command: string, topology: DesktopTopology, selecto
   throw new UsageError(
     command,
     `no running application matches --app ${which}; running: ${describeApps(topology.apps)}. ` +
-      'Name one of these (name, id, window class or pid), or use --wait-for-app NAME to wait for one that has not started',
+      'Name one of these (name, id, window class, pid or program), or use --wait-for-app NAME to wait for one that has not started',
   );
 }
 

@@ -2,6 +2,8 @@
  * The live desktop as a source: `--app NAME|PID|ID` (repeatable) or `--all-apps` on the current
  * display (Linux: DISPLAY + session bus) or the current Windows/macOS session.
  */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { AppInfo, Probe } from '../platform/probe.js';
 import { checkAppsRun, waitForApps } from './appPresence.js';
 import { UsageError } from './usage.js';
@@ -14,7 +16,8 @@ export const LIVE_FLAGS = {
 } as const;
 
 export const LIVE_HELP = `  --app NAME|PID|ID      serve this application of the current desktop (repeatable): its name
-                         (gedit), application id (org.gnome.gedit), window class or pid; one
+                         (gedit), application id (org.gnome.gedit), window class, pid or
+                         program (sqlitebrowser); one
                          that matches no running application stops the command (exit 2) and
                          lists those that run
   --wait-for-app NAME    like --app, for an application that may not run yet: waits until it
@@ -72,13 +75,34 @@ export async function openLiveSource(command: string, values: LiveFlagValues): P
   };
 }
 
-/** "gedit" matches name gedit, id org.gnome.gedit (last segment), class Gedit, or a pid. */
+/**
+ * "gedit" matches name gedit, id org.gnome.gedit (last segment), class Gedit, a pid, or the
+ * program the process runs (Linux: `sqlitebrowser` for "DB Browser for SQLite", whose accessible
+ * name and window class say nothing of its command).
+ */
 export function appMatcher(selectors: string[]): (app: AppInfo) => boolean {
   const wanted = selectors.map((s) => s.trim().toLowerCase());
+  const programs = new Map<number, string>();
+  const programOf = (pid: number) => {
+    let program = programs.get(pid);
+    if (program === undefined) programs.set(pid, (program = programName(pid).toLowerCase()));
+    return program;
+  };
   return (app) => {
     const names = [app.name, app.id, app.id.split('.').at(-1) ?? '', app.pid === null ? '' : String(app.pid)].map((n) => n.toLowerCase());
-    return wanted.some((w) => names.includes(w));
+    if (wanted.some((w) => names.includes(w))) return true;
+    return app.pid !== null && wanted.includes(programOf(app.pid));
   };
+}
+
+/** The base name of a process's argv[0] ('' where /proc does not tell). */
+function programName(pid: number): string {
+  if (process.platform !== 'linux') return '';
+  try {
+    return basename(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '');
+  } catch {
+    return ''; // gone, or another user's process
+  }
 }
 
 /** A Wayland session: native windows come from AT-SPI + the compositor. */

@@ -1,4 +1,6 @@
 /** --app that matches nothing names what runs; --wait-for-app waits for a window of the named app. */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAppsRun, describeApps, waitForApps } from '../../src/cli/appPresence.js';
 import { appMatcher } from '../../src/cli/liveSource.js';
@@ -9,13 +11,14 @@ const app = (key: string, name: string, id: string, pid: number | null): AppInfo
 const win = (appKey: string) => nativeWindow(`x-${appKey}`, { appKey });
 
 describe('checkAppsRun', () => {
+  // Pids above any pid_max: no process to ask for its program.
   const topology: DesktopTopology = {
-    apps: [app('a', 'gedit', 'org.gnome.gedit', 10), app('b', 'DB Browser for SQLite', 'DB Browser for SQLite', 11)],
+    apps: [app('a', 'gedit', 'org.gnome.gedit', 99_999_910), app('b', 'DB Browser for SQLite', 'DB Browser for SQLite', 99_999_911)],
     windows: [],
   };
 
   it('accepts selectors that match; names every one that does not, with the running apps', () => {
-    expect(() => checkAppsRun('serve', topology, ['gedit', '11'], appMatcher)).not.toThrow();
+    expect(() => checkAppsRun('serve', topology, ['gedit', '99999911'], appMatcher)).not.toThrow();
     let error: Error | undefined;
     try {
       checkAppsRun('serve', topology, ['gedit', 'nosuchapp', 'sqlitebrowser'], appMatcher);
@@ -24,7 +27,15 @@ describe('checkAppsRun', () => {
     }
     expect(error?.name).toBe('UsageError');
     expect(error?.message).toContain('--app "nosuchapp", "sqlitebrowser"');
-    expect(error?.message).toContain('running: DB Browser for SQLite (pid 11); gedit (org.gnome.gedit, pid 10)');
+    expect(error?.message).toContain('running: DB Browser for SQLite (pid 99999911); gedit (org.gnome.gedit, pid 99999910)');
+  });
+
+  it('matches the program a process runs (its argv[0]), not only the names it gives itself', () => {
+    const self = app('s', 'Some Title', 'Some Title', process.pid);
+    const program = basename(readFileSync('/proc/self/cmdline', 'utf8').split('\0')[0] ?? '');
+    expect(program).not.toBe('');
+    expect(appMatcher([program])(self)).toBe(true);
+    expect(appMatcher(['nosuchprogram'])(self)).toBe(false);
   });
 
   it('says so when nothing runs', () => {
