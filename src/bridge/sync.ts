@@ -10,6 +10,7 @@ import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
 import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
+import { CHURN_NOTICE, ReadPacer } from './pacing.js';
 import { IncompleteReads } from './rereads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
 import { capWindows, DEFAULT_MAX_WINDOWS_PER_APP } from './windowCap.js';
@@ -44,8 +45,16 @@ export class StateSync {
   private readonly contentDirty = new Set<string>();
   /** Of those, the windows to read whole again (after an action), not only where events pointed. */
   private readonly freshDirty = new Set<string>();
+  /** Windows whose notice changed without a change of their content (churn found or over). */
+  private readonly noticeDirty = new Set<string>();
   private running: Promise<void> | null = null;
   private debounce: NodeJS.Timeout | null = null;
+  private debounceAt = 0;
+  /** Refreshes begun and finished; refreshes numbered up to `forcedThrough` read every dirty window, paced or not. */
+  private begun = 0;
+  private finished = 0;
+  private forcedThrough = 0;
+  private readonly finishWaiters = new Set<{ target: number; wake: () => void }>();
   private rescan: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private healthWarning: string | null = null;
@@ -55,9 +64,11 @@ export class StateSync {
   private hiddenWindows = 0;
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
+  private readonly pacer: ReadPacer;
 
   constructor(private readonly options: SyncOptions) {
     this.events.setMaxListeners(0);
+    this.pacer = new ReadPacer(options.now ?? Date.now);
   }
 
   async start(): Promise<void> {
@@ -75,6 +86,8 @@ export class StateSync {
     if (this.debounce) clearTimeout(this.debounce);
     if (this.rescan) clearInterval(this.rescan);
     this.rereads.stop();
+    for (const waiter of this.finishWaiters) waiter.wake();
+    this.finishWaiters.clear();
   }
 
   /** Listens to applied changes (after the state has taken effect: P-NOTE-1). */
@@ -104,16 +117,20 @@ export class StateSync {
     this.schedule();
   }
 
-  /** Resolves once everything marked dirty so far has been applied. */
+  /**
+   * Resolves once everything marked dirty so far has been applied: the refresh under way, then one
+   * more that reads every window dirty now, paced or not. Never waits for marks that arrive
+   * meanwhile, so an application that sends events without end cannot hold a caller (the
+   * first read, a tool call) forever.
+   */
   async flush(): Promise<void> {
-    if (this.debounce) {
-      clearTimeout(this.debounce);
-      this.debounce = null;
-    }
-    while (!this.closed && (this.running || this.isDirty())) {
-      if (!this.running) this.running = this.loop();
-      await this.running;
-    }
+    if (this.closed) return;
+    const target = this.isDirty() ? this.begun + 1 : this.running ? this.begun : this.finished;
+    if (target <= this.finished) return;
+    this.forcedThrough = Math.max(this.forcedThrough, target);
+    const done = new Promise<void>((wake) => this.finishWaiters.add({ target, wake }));
+    this.kick();
+    await done;
   }
 
   /** Resolves at the next applied refresh, or after `timeoutMs`. */
@@ -138,6 +155,7 @@ export class StateSync {
     else if (change.kind === 'apps') this.appsDirty = true;
     else if (change.kind === 'content') {
       for (const id of change.nativeIds) {
+        if (this.pacer.noteEvent(id) === 'ignore') continue; // an echo of our own read (pacing.ts)
         this.contentDirty.add(id);
         this.rereads.changed(id);
       }
@@ -152,21 +170,53 @@ export class StateSync {
   }
 
   private isDirty(): boolean {
-    return this.topologyDirty || this.appsDirty || this.contentDirty.size > 0;
+    return this.topologyDirty || this.appsDirty || this.contentDirty.size > 0 || this.noticeDirty.size > 0;
+  }
+
+  /** When the next refresh may run: at once for a listing or a forced read, else at the first paced window's turn. */
+  private nextDueAt(): number | null {
+    if (this.topologyDirty || this.appsDirty || this.noticeDirty.size > 0 || this.begun < this.forcedThrough) return 0;
+    let first: number | null = null;
+    for (const id of this.contentDirty) {
+      const at = this.pacer.dueAt(id);
+      if (first === null || at < first) first = at;
+    }
+    return first;
   }
 
   private schedule(): void {
-    if (this.closed || this.running || this.debounce) return;
-    const delay = this.options.probe.settleMs;
+    if (this.closed || this.running) return;
+    const due = this.nextDueAt();
+    if (due === null) return;
+    const now = (this.options.now ?? Date.now)();
+    const at = Math.max(now + this.options.probe.settleMs, due);
+    if (this.debounce && this.debounceAt <= at) return;
+    if (this.debounce) clearTimeout(this.debounce);
+    this.debounceAt = at;
     this.debounce = setTimeout(() => {
       this.debounce = null;
-      void this.flush();
-    }, delay);
+      this.kick();
+    }, at - now);
+  }
+
+  /** Starts the refresh loop unless it runs. */
+  private kick(): void {
+    if (this.closed || this.running) return;
+    if (this.debounce) {
+      clearTimeout(this.debounce);
+      this.debounce = null;
+    }
+    this.running = this.loop();
+  }
+
+  private hasWorkNow(): boolean {
+    const due = this.nextDueAt();
+    return due !== null && due <= (this.options.now ?? Date.now)();
   }
 
   private async loop(): Promise<void> {
     try {
-      while (!this.closed && this.isDirty()) await this.refreshOnce();
+      while (!this.closed && this.hasWorkNow()) await this.refreshOnce();
     } catch (error) {
       this.options.log.error('refresh failed; keeping the last state and retrying', {
         error: error instanceof Error ? error.message : String(error),
@@ -175,21 +225,53 @@ export class StateSync {
       this.topologyDirty = this.appsDirty = false;
       this.contentDirty.clear();
       this.freshDirty.clear();
+      this.noticeDirty.clear();
     } finally {
       this.running = null;
+      // A flush waits for a refresh number: one that failed counts as done (its marks are dropped above).
+      this.finished = Math.max(this.finished, this.begun);
+      this.wakeFinished();
       if (this.isDirty()) this.schedule();
     }
   }
 
+  private wakeFinished(): void {
+    for (const waiter of this.finishWaiters) {
+      if (waiter.target > this.finished && !this.closed) continue;
+      this.finishWaiters.delete(waiter);
+      waiter.wake();
+    }
+  }
+
+  /** The dirty windows this refresh reads: all of them when forced, else those whose paced turn has come. */
+  private takeDirty(forced: boolean): Set<string> {
+    const now = (this.options.now ?? Date.now)();
+    const taken = new Set<string>();
+    for (const id of this.contentDirty) {
+      if (!forced && this.pacer.dueAt(id) > now) continue;
+      this.contentDirty.delete(id);
+      if (!forced && this.pacer.take(id) === 'drop') {
+        // Churn confirmed: the marks were echoes of our reads; the window gets its notice instead.
+        this.options.log.info('window changes whenever it is read; ignoring those changes', { nativeId: id });
+        this.noticeDirty.add(id);
+        continue;
+      }
+      taken.add(id);
+    }
+    return taken;
+  }
+
   private async refreshOnce(): Promise<void> {
     const { probe, state } = this.options;
+    const number = ++this.begun;
     const topology = this.topologyDirty;
     const appsChanged = this.appsDirty;
-    const dirty = new Set(this.contentDirty);
-    const fresh = new Set(this.freshDirty);
+    const dirty = this.takeDirty(number <= this.forcedThrough);
+    const fresh = new Set([...this.freshDirty].filter((id) => dirty.has(id)));
+    for (const id of fresh) this.freshDirty.delete(id);
+    const renotice = new Set(this.noticeDirty);
     this.topologyDirty = this.appsDirty = false;
-    this.contentDirty.clear();
-    this.freshDirty.clear();
+    this.noticeDirty.clear();
 
     if (appsChanged || topology) {
       const read = await probe.readTopology();
@@ -206,7 +288,7 @@ export class StateSync {
     const records = await Promise.all(
       served.map((native) => {
         const previous = this.byNative.get(native.nativeId);
-        if (previous && !listingChanged && !dirty.has(native.nativeId)) return previous;
+        if (previous && !listingChanged && !dirty.has(native.nativeId) && !renotice.has(native.nativeId)) return previous;
         return this.recordFor(native, appByKey.get(native.appKey) as AppInfo, dirty, winIdOf, fresh.has(native.nativeId));
       }),
     );
@@ -221,11 +303,14 @@ export class StateSync {
         this.shownNotices.delete(nativeId);
         this.ids.retire(nativeId);
         this.rereads.forget(nativeId);
+        this.pacer.forget(nativeId);
       }
     }
     for (const record of records) this.byNative.set(record.facts.nativeId, record);
     const change = state.apply(records, this.apps, (collapsed) => this.options.appTools.build(this.apps, records, collapsed));
+    this.finished = number;
     this.events.emit('applied', change);
+    this.wakeFinished();
   }
 
   private async recordFor(
@@ -239,13 +324,14 @@ export class StateSync {
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
     const needsTree = !previous || dirty.has(native.nativeId);
-    const notice = this.capNotices.get(native.nativeId);
-    const sameNotice = this.shownNotices.get(native.nativeId) === notice;
-    if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
     const tree = needsTree ? await this.readTree(native, fresh) : (previous as WindowRecord).tree;
+    const notices = this.noticesOf(native.nativeId);
+    const noticeKey = notices.map((n) => n.text).join('\n');
+    const sameNotice = this.shownNotices.get(native.nativeId) === noticeKey;
+    if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
     if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
-    this.shownNotices.set(native.nativeId, notice);
+    this.shownNotices.set(native.nativeId, noticeKey);
     const translation = translateWindow(
       this.options.registry,
       facts,
@@ -254,14 +340,22 @@ export class StateSync {
       this.options.log,
     );
     // Added by the bridge itself: not every translator shows probe warnings.
-    if (notice)
-      translation.view = { ...translation.view, blocks: [...translation.view.blocks, { type: 'notice', id: 'window-limit', severity: 'warn', text: notice }] };
+    if (notices.length > 0) translation.view = { ...translation.view, blocks: [...translation.view.blocks, ...notices] };
     const shots = this.options.screenshots;
     if (shots) {
       const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };
       translation.view = await shots.decorate(translation.view, target);
     }
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
+  }
+
+  /** The notices the bridge itself adds to a window: the window cap's, and churn (pacing.ts). */
+  private noticesOf(nativeId: string): Array<{ type: 'notice'; id: string; severity: 'warn' | 'info'; text: string }> {
+    const cap = this.capNotices.get(nativeId);
+    return [
+      ...(cap ? [{ type: 'notice' as const, id: 'window-limit', severity: 'warn' as const, text: cap }] : []),
+      ...(this.pacer.churning(nativeId) ? [{ type: 'notice' as const, id: 'read-churn', severity: 'info' as const, text: CHURN_NOTICE }] : []),
+    ];
   }
 
   private capListing(listing: NativeWindow[]): NativeWindow[] {
@@ -276,6 +370,7 @@ export class StateSync {
   }
 
   private async readTree(native: NativeWindow, fresh: boolean): Promise<WindowTree> {
+    this.pacer.readStarted(native.nativeId);
     try {
       return await this.options.probe.readTree(native.nativeId, this.options.budget, fresh ? { fresh } : undefined);
     } catch (error) {
@@ -284,6 +379,8 @@ export class StateSync {
       // event; one that cannot be read keeps a warning until its next change or re-scan.
       this.options.log.warn(`could not read window ${native.nativeId}`, { error: message });
       return emptyTree(native, `The content of this window could not be read (${message}).`);
+    } finally {
+      this.pacer.readEnded(native.nativeId);
     }
   }
 }

@@ -2,11 +2,18 @@ import type { SessionOptions } from '../server/sessionOptions.js';
 import { createLogger, LogTap, type Logger } from '../util/logger.js';
 import { connectHint } from './connectHint.js';
 import { screenshotUrls, type ServeConfig } from './serveOptions.js';
+import { EarlyStdin } from './earlyStdin.js';
 import { Shutdown } from './shutdown.js';
 import { StartupMarks } from './startupMarks.js';
 import { openSource } from './source.js';
 
 const EXIT_GRACE_MS = 3000;
+/**
+ * A client may send its requests and close stdin at once (a pipe's half close: `printf … | serve`)
+ * and still read the answers: start-up then goes on as long as the transport waits for them
+ * (ANSWER_AFTER_END_MS). A client that closed stdin without asking anything has left: serve stops at once.
+ */
+const ANSWER_AFTER_EOF_MS = 5000;
 
 /**
  * The MCP side (SDK server, JSON Schema validator, HTTP framework) is loaded while the source opens
@@ -20,7 +27,7 @@ function loadServerModules(config: ServeConfig) {
     import('../server/audit.js'),
     import('../server/toolFilter.js'),
     config.port !== undefined ? import('../server/http.js') : undefined,
-    config.port === undefined || config.stdio ? import('../server/stdio.js') : undefined,
+    usesStdio(config) ? import('../server/stdio.js') : undefined,
     config.a2c ? import('../a2c/windowResources.js') : undefined,
     config.console && config.port !== undefined ? import('../server/console/ownerConsole.js') : undefined,
   ]).then(([hub, approval, audit, toolFilter, http, stdio, a2c, consoleModule]) => ({
@@ -46,6 +53,11 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   const tap = new LogTap();
   const log = createLogger({ level: config.logLevel, tap, redact: () => (config.token ? [config.token] : []) });
   const shutdown = new Shutdown(); // before the source opens
+  // When stdio is the only transport, its client's end stops serve at every stage, the source's
+  // opening included (with --http too, serve outlives a stdio client, as after start-up).
+  const stdin = usesStdio(config) ? new EarlyStdin() : undefined;
+  if (stdin) shutdown.add(() => stdin.release());
+  if (stdin && config.port === undefined) shutdown.stopWhen(stdinGone(stdin), 'the client closing stdin');
   const marks = new StartupMarks();
   marks.mark('main');
   log.debug('opening the source');
@@ -62,7 +74,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   );
   let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
   const source = await shutdown.during(opening, (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
-  if (!source) return stopEarly(shutdown, log);
+  if (!source || shutdown.requested) return stopEarly(shutdown, log);
   marks.mark('sourceOpen');
   const { startBridge } = await runtime;
   const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
@@ -70,7 +82,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
     startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
     (started) => started.close(),
   );
-  if (!bridge) return stopEarly(shutdown, log);
+  if (!bridge || shutdown.requested) return stopEarly(shutdown, log);
   bridgeOwnsProbe = true;
   marks.mark('firstRead');
 
@@ -101,7 +113,7 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   }
   let stdioClosed: Promise<void> | undefined;
   if (stdio) {
-    stdioClosed = (await stdio.serveStdio(hub)).closed;
+    stdioClosed = (await stdio.serveStdio(hub, stdin?.input)).closed;
     log.info(`serving ${source.description} on stdio`);
   }
   marks.mark('serving');
@@ -116,11 +128,22 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
 }
 
 async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {
-  log.info(`stopped by ${shutdown.signal ?? 'a signal'} during start-up`);
   await shutdown.run();
+  if (shutdown.failure) throw shutdown.failure.error; // a start-up that failed anyway says why
+  log.info(`stopped by ${shutdown.cause} during start-up`);
   // A step that never finished (a display that does not answer) may still hold a socket open.
   setTimeout(() => process.exit(0), 100).unref();
   return 0;
+}
+
+/** When stdin's end stops a start-up: at once, or after a grace for requests sent before it. */
+async function stdinGone(stdin: EarlyStdin): Promise<void> {
+  await stdin.ended;
+  if (stdin.received) await new Promise((resolve) => setTimeout(resolve, ANSWER_AFTER_EOF_MS).unref());
+}
+
+function usesStdio(config: ServeConfig): boolean {
+  return config.port === undefined || config.stdio === true;
 }
 
 type SessionParts = Pick<Awaited<ReturnType<typeof loadServerModules>>, 'createToolFilter' | 'elicitationApprover' | 'createAuditLog'>;

@@ -3,8 +3,12 @@
  * source opens, so a Ctrl-C during start-up still closes what was opened (desktop connections,
  * helper processes, temporary screenshot folders) instead of killing the process mid-way.
  */
-/** How long a step that was still opening at the signal gets to finish, so it can be closed. */
-const GRACE_MS = 3000;
+/**
+ * How long a step that was still opening at the stop gets to finish, so it can be closed. Short:
+ * what such a step holds (sockets to the desktop's buses and display) ends with the process
+ * anyway, and a client that left must not wait for a desktop that does not answer.
+ */
+const GRACE_MS = 300;
 
 function withGrace(work: Promise<unknown>, ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -28,10 +32,33 @@ export class Shutdown {
     for (const wake of this.waiters) wake();
   };
   signal: NodeJS.Signals | undefined;
+  /** Why the stop came, when not a signal (the stdio client closed stdin). */
+  reason: string | undefined;
+  /**
+   * A start-up step that failed after the stop, within its grace period: its error still decides
+   * the exit (a usage error is exit 2 even when stdin was closed from the start).
+   */
+  failure: { error: unknown } | undefined;
 
   constructor() {
     process.on('SIGINT', this.onSignal);
     process.on('SIGTERM', this.onSignal);
+  }
+
+  /** Stops as a signal would when `ended` settles (stdin's end: the only client has gone). */
+  stopWhen(ended: Promise<unknown>, reason: string): void {
+    const stop = () => {
+      if (this.signalled) return;
+      this.signalled = true;
+      this.reason = reason;
+      for (const wake of this.waiters) wake();
+    };
+    void ended.then(stop, stop);
+  }
+
+  /** What stopped it, for the log line. */
+  get cause(): string {
+    return this.signal ?? this.reason ?? 'a signal';
   }
 
   get requested(): boolean {
@@ -56,7 +83,7 @@ export class Shutdown {
     }
     this.add(() =>
       withGrace(
-        step.then(close, () => undefined),
+        step.then(close, (error: unknown) => void (this.failure ??= { error })),
         GRACE_MS,
       ),
     );

@@ -11,6 +11,12 @@ import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.
 import { checkIncoming, rpcError, type RpcErrorMessage } from './jsonRpcCheck.js';
 import { trimInitialize } from './trimInitialize.js';
 
+/**
+ * After stdin's end, how long requests already received may still be answered (a pipe's half
+ * close: the client wrote its requests, closed its end, and reads the answers).
+ */
+export const ANSWER_AFTER_END_MS = 5000;
+
 /** A line longer than this is refused (and skipped up to its newline) instead of buffered. */
 export const MAX_STDIO_LINE_BYTES = 8 * 1024 * 1024;
 
@@ -22,6 +28,9 @@ export class LineStdioTransport implements Transport {
   private buffered = 0;
   private skipping = false;
   private closed = false;
+  private ending = false;
+  /** Ids of requests received and not answered yet. */
+  private readonly unanswered = new Set<string | number>();
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -38,6 +47,10 @@ export class LineStdioTransport implements Transport {
 
   send(message: JSONRPCMessage | RpcErrorMessage): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (!('method' in message) && 'id' in message && message.id !== null && message.id !== undefined) {
+      this.unanswered.delete(message.id);
+      if (this.ending && this.unanswered.size === 0) setImmediate(() => void this.close()); // after this answer is written
+    }
     return new Promise((resolve) => {
       if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.output.once('drain', resolve);
@@ -56,7 +69,15 @@ export class LineStdioTransport implements Transport {
     this.onclose?.();
   }
 
-  private readonly onEnd = () => void this.close();
+  /** The client's end: the session closes once what it asked is answered (within a bound). */
+  private readonly onEnd = () => {
+    this.ending = true;
+    if (this.unanswered.size === 0) {
+      void this.close();
+      return;
+    }
+    setTimeout(() => void this.close(), ANSWER_AFTER_END_MS).unref();
+  };
 
   private readonly onStreamError = (error: Error) => {
     this.onerror?.(error);
@@ -111,6 +132,9 @@ export class LineStdioTransport implements Transport {
       for (const error of checked.errors) void this.send(error);
       return;
     }
-    for (const message of checked.messages) this.onmessage?.(trimInitialize(message));
+    for (const message of checked.messages) {
+      if ('method' in message && 'id' in message) this.unanswered.add(message.id);
+      this.onmessage?.(trimInitialize(message));
+    }
   }
 }

@@ -6,22 +6,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { capWindows } from '../../src/bridge/windowCap.js';
 import { DemoApp, MAX_DEMO_WINDOWS } from '../../src/platform/demo/model.js';
 import { openDemoProbe } from '../../src/platform/demo/probe.js';
-import type { NativeWindow } from '../../src/platform/probe.js';
+import { nativeWindow } from '../helpers/nativeWindow.js';
 import { connectMemoryClient, startDemoServer, structured, type DemoServer } from '../helpers/demoServer.js';
 
-const native = (id: string, extra: Partial<NativeWindow> = {}): NativeWindow => ({
-  nativeId: id,
-  appKey: 'a',
-  pid: 1,
-  title: id,
-  ownerNativeId: null,
-  modal: false,
-  active: false,
-  fullscreen: false,
-  bounds: null,
-  windowType: 'normal',
-  ...extra,
-});
+const native = nativeWindow;
 
 describe('capWindows', () => {
   test('keeps modal, active, already published, then oldest; one notice per capped app', () => {

@@ -56,6 +56,19 @@ describe('LineStdioTransport', () => {
     expect(closed()).toBe(1);
   });
 
+  test('requests sent before a half close are answered, then the transport closes', async () => {
+    const { input, transport, closed, written } = rig();
+    await transport.start();
+    input.end('{"jsonrpc":"2.0","id":7,"method":"ping"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    await tick();
+    expect(closed()).toBe(0); // request 7 still waits for its answer
+    await transport.send({ jsonrpc: '2.0', id: 7, result: {} });
+    await tick();
+    await tick();
+    expect(written).toMatchObject([{ id: 7 }]);
+    expect(closed()).toBe(1);
+  });
+
   test('an error on stdout (the client went away) closes instead of crashing', async () => {
     const { output, transport, closed } = rig();
     let reported = '';

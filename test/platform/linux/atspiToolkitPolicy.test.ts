@@ -50,6 +50,12 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     }
   });
 
+  it('asks GTK 4 for no screen coordinates (it prints a warning for each); every other toolkit may', () => {
+    expect(policyFor({ name: 'GTK', version: '4.8.3' }).screenCoordinates).toBe(false);
+    for (const toolkit of [GTK3, QT5, QT6, { name: 'J2SE-access-bridge', version: '0.40' }, { name: 'Gecko', version: '115' }])
+      expect(policyFor(toolkit).screenCoordinates).toBe(true);
+  });
+
   it('keeps the GetAll fast path for GTK', async () => {
     const { calls } = await callsFor(GTK3);
     expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);

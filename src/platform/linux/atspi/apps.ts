@@ -10,6 +10,7 @@ import { COORD, IFACE, REGISTRY_NAME, ROOT_PATH } from './names.js';
 import { normalizeName, type ToolkitInfo } from './normalize.js';
 import { readBounds } from './nodeReader.js';
 import { formatRef, type ObjRef } from './refs.js';
+import { policyFor } from './toolkitPolicy.js';
 import { roleName } from './vocabulary.js';
 
 export type { AtspiTopLevel };
@@ -86,7 +87,9 @@ export async function readToolkit(client: AtspiClient, root: ObjRef): Promise<To
     ...['ToolkitName', 'Version'].map((prop) => client.property(root, IFACE.application, prop).catch(() => '')),
     client.property(root, IFACE.accessible, 'Name').catch(() => ''),
   ]);
-  return { name: String(name ?? ''), version: String(version ?? ''), application: String(application ?? '') };
+  const toolkit = { name: String(name ?? ''), version: String(version ?? ''), application: String(application ?? '') };
+  if (!policyFor(toolkit).screenCoordinates) client.useWindowCoordinates(root.bus);
+  return toolkit;
 }
 
 export async function readTopLevel(client: AtspiClient, ref: ObjRef, pid: number, toolkit?: ToolkitInfo): Promise<AtspiTopLevel> {

@@ -5,7 +5,7 @@
  */
 import type { AtspiConnection } from './connection.js';
 import { DbusLink } from './dbusLink.js';
-import { IFACE, ROOT_PATH } from './names.js';
+import { COORD, IFACE, ROOT_PATH } from './names.js';
 import { fromWire, type ObjRef } from './refs.js';
 import { stateNames } from './vocabulary.js';
 
@@ -132,9 +132,22 @@ export class AtspiClient {
     return stringMap(map);
   }
 
+  /** Applications whose toolkit has no screen coordinates (toolkitPolicy.ts `screenCoordinates`). */
+  private readonly windowCoordinatesOnly = new Set<string>();
+
+  /** Component calls to this application ask for window coordinates where screen ones are meant. */
+  useWindowCoordinates(bus: string): void {
+    this.windowCoordinatesOnly.add(bus);
+  }
+
+  /** The coordinate type to send to an application for `coordType`. */
+  coordinates(bus: string, coordType: number): number {
+    return coordType === COORD.screen && this.windowCoordinatesOnly.has(bus) ? COORD.window : coordType;
+  }
+
   /** Extents in screen (0) or window (1) coordinates: [x, y, width, height]. */
   async extents(ref: ObjRef, coordType: number): Promise<[number, number, number, number]> {
-    const [box] = await this.call(ref, IFACE.component, 'GetExtents', 'u', [coordType]);
+    const [box] = await this.call(ref, IFACE.component, 'GetExtents', 'u', [this.coordinates(ref.bus, coordType)]);
     const [x, y, w, h] = Array.isArray(box) ? box.map(Number) : [];
     return [x ?? 0, y ?? 0, w ?? 0, h ?? 0];
   }

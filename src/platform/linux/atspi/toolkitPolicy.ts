@@ -42,6 +42,13 @@ export interface ToolkitPolicy {
    * one by one. Chromium answers an empty list while it has actions.
    */
   actionListComplete: boolean;
+  /**
+   * `Component` calls in screen coordinates. GTK 4 has none (gtkatspicomponent.c): it answers
+   * them in window coordinates and prints "Screen coordinates not supported, reported positions
+   * will be wrong" to the app's stderr on every such call; window coordinates give the same
+   * numbers silently.
+   */
+  screenCoordinates: boolean;
 }
 
 /**
@@ -71,6 +78,7 @@ const FAST: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: true,
+  screenCoordinates: true,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -80,6 +88,7 @@ const SAFE: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: false,
+  screenCoordinates: true,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
 /**
@@ -107,6 +116,7 @@ const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees
  * object already.
  */
 const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden' };
+const GTK4: ToolkitPolicy = { ...FAST, screenCoordinates: false };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
 export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {
@@ -135,7 +145,7 @@ export function policyFor(toolkit: ToolkitInfo | undefined): ToolkitPolicy {
 function decide(toolkit: ToolkitInfo): ToolkitPolicy {
   if (isLibreOffice(toolkit)) return isGtk(toolkit) ? LIBREOFFICE : SAFE;
   if (isGtk3(toolkit)) return GTK3;
-  if (isGtk(toolkit)) return FAST;
+  if (isGtk(toolkit)) return /^4\./.test(toolkit.version) ? GTK4 : FAST;
   if (isQt(toolkit)) return QT;
   if (isJava(toolkit)) return JAVA;
   return SAFE;

@@ -52,7 +52,7 @@ export async function visibleRange(client: AtspiClient, table: ObjRef): Promise<
 }
 
 async function cellAt(client: AtspiClient, table: ObjRef, x: number, y: number): Promise<{ row: number; column: number } | null> {
-  const [hit] = await client.call(table, IFACE.component, 'GetAccessibleAtPoint', 'iiu', [x, y, COORD.screen]);
+  const [hit] = await client.call(table, IFACE.component, 'GetAccessibleAtPoint', 'iiu', [x, y, client.coordinates(table.bus, COORD.screen)]);
   const cell = fromWire(hit);
   if (!cell || cell.path === '/org/a11y/atspi/null') return null;
   const [index] = await client.call(cell, IFACE.accessible, 'GetIndexInParent');
