@@ -100,6 +100,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
+  if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
   if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
     const text = cleanText(node.value || node.name);
     if (text) out.texts.push({ node, text });
@@ -116,6 +117,26 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
  */
 function embedsObjects(node: A11yNode): boolean {
   return node.children.length > 0 && (node.value ?? '').includes('\uFFFC');
+}
+
+/** Roles a user sets: a text that holds one is a label wrapped around its control. */
+const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);
+
+function wrapsControl(node: A11yNode): boolean {
+  return node.children.some((child) => CONTROL_ROLES.has(child.role) || (TEXT_ROLES.has(child.role) && wrapsControl(child)));
+}
+
+/**
+ * An HTML `<label>` around its check box or radio button (Gecko exposes the input as the label's
+ * child, and the label's text without it): the control inside is read, so it gets its tool; the
+ * label's text is kept only when it says more than the control's own name.
+ */
+function visitWrappingLabel(node: A11yNode, out: RawReading, inChooser: boolean): void {
+  const before = out.controls.length;
+  for (const child of node.children) visit(child, out, inChooser);
+  const text = cleanText(node.value || node.name);
+  const named = out.controls.slice(before).map((c) => c.ownLabel);
+  if (text && !named.includes(text)) out.texts.push({ node, text });
 }
 
 /** False when the "button" is only a wrapper around the real one (GTK4 menu buttons). */

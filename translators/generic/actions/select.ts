@@ -6,11 +6,15 @@ import { defineAction } from '../../../src/translate/define.js';
 import { PREVIEW_ROWS } from '../blocks.js';
 import type { Option, WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
-import { found, live, namesEnum, readNow } from './shared.js';
+import { hasState } from '../../../src/translate/tree.js';
+import type { ActionContext } from '../../../src/translate/types.js';
+import { readWindow } from '../reading.js';
+import { WRITE_TIMEOUT_MS } from './fields.js';
+import { activate, found, live, namesEnum } from './shared.js';
+import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
 const MAX_ENUM_OPTIONS = 200;
-const CONFIRM_MS = 2000;
 
 interface Choosable {
   label: string;
@@ -50,6 +54,8 @@ export const selectAction = defineAction({
   description: 'Chooses an option, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
+  timeoutMs: WRITE_TIMEOUT_MS,
+  output: VIA_OUTPUT,
   input: (_view, { generic }: GenericReading) => {
     const targets = choosables(generic);
     return z.object({
@@ -75,17 +81,34 @@ export const selectAction = defineAction({
       });
     }
     if (option.selected || isChosen(reading, target.node, option.label)) return { message: `${option.label} is already chosen in ${target.label}.` };
-    await ctx.probe.select(option.node.ref);
-    await ctx.waitFor(
-      () => {
-        const now = readNow(ctx, window.winId);
-        return now === undefined || isChosen(now, target.node, option.label);
+    const via = await writeVerified(ctx, {
+      kind: `select ${option.node.role}`,
+      what: `"${option.label}" in ${target.label}`,
+      attempts: selectRoutes(ctx, option),
+      shown: (state) => {
+        const root = state.window(window.winId)?.tree.root;
+        if (!root) return 'gone';
+        return isChosen(readWindow(root), target.node, option.label) ? 'wanted' : 'unchanged';
       },
-      { timeoutMs: CONFIRM_MS, what: `"${option.label}" to be chosen in ${target.label}` },
-    );
-    return { message: `Chose "${option.label}" in ${target.label}.` };
+    });
+    return { message: `Chose "${option.label}" in ${target.label}.`, result: { via } };
   },
 });
+
+/**
+ * The container's Selection (or the probe's own way for combo boxes that have none), then the
+ * option's own action (a Qt page tab offers Press and no Selection), then a pointer click on an
+ * option the screen shows (never on one hidden in a closed drop-down: the point would be another
+ * control's).
+ */
+function selectRoutes(ctx: ActionContext, option: Option): Attempt[] {
+  const routes: Attempt[] = [{ via: 'selection', run: () => ctx.probe.select(option.node.ref) }];
+  if ((option.node.actions ?? []).length > 0) routes.push({ via: 'action', run: () => activate(ctx, option.node, OPTION_VERBS) });
+  if (hasState(option.node, 'showing') && hasState(option.node, 'visible')) routes.push({ via: 'pointer', run: () => ctx.probe.click(option.node.ref) });
+  return routes;
+}
+
+const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
 
 function isChosen(reading: WindowReading, node: A11yNode, label: string): boolean {
   const field = reading.fields.find((f) => f.node.ref === node.ref);
