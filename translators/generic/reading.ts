@@ -217,10 +217,14 @@ function isWindowControl(button: A11yNode, parents: Map<string, A11yNode>): bool
 function readTabs(lists: A11yNode[]): TabStrip[] {
   const strips: TabStrip[] = [];
   for (const node of lists) {
-    const options = node.children
-      .filter((t) => t.role === 'page_tab' && isPresent(t) && repairName(t.name))
-      .map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes('selected') }));
-    if (options.length >= 2) strips.push({ node, label: repairName(node.name) || 'Tab', options });
+    const tabs = node.children.filter((t) => t.role === 'page_tab' && isPresent(t) && repairName(t.name));
+    // Qt marks the current tab "focused", never "selected", and names the strip after it.
+    const mark = tabs.some((t) => t.states.includes('selected')) ? 'selected' : 'focused';
+    const options = tabs.map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes(mark) }));
+    const name = repairName(node.name);
+    // A strip named after one of its tabs would change its name with every switch.
+    const label = name && !options.some((o) => o.label === name) ? name : 'Tab';
+    if (options.length >= 2) strips.push({ node, label, options });
   }
   return strips;
 }

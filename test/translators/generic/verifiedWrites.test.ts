@@ -131,3 +131,33 @@ describe('verified writes', () => {
     ]);
   });
 });
+
+describe('Qt tab strips', () => {
+  beforeEach(() => forgetRoutes());
+
+  it('the current tab is the focused one, the strip is not named after it, and select presses the tab', async () => {
+    const strip = (current: string) =>
+      frame('Settings', [
+        n(
+          'page_tab_list',
+          current,
+          { ref: 'tabs', states: ['focusable', 'showing', 'visible', 'enabled'] },
+          ['Appearance', 'Fonts'].map((name) =>
+            n('page_tab', name, {
+              ref: name,
+              actions: ['Press'],
+              states: ['focusable', 'showing', 'visible', 'enabled', ...(name === current ? ['focused'] : [])],
+            }),
+          ),
+        ),
+      ]);
+    const { ctx, calls } = fakeContext(strip('Appearance'), (call) => {
+      if (call.primitive === 'select') throw new Error('no container with the Selection interface above the item');
+      return call.primitive === 'doAction' ? { root: strip(String(call.args[0])) } : undefined;
+    });
+    const tabs = readGeneric(ctx.window!.tree.root).generic.tabs;
+    expect(tabs.map((t) => [t.label, t.options.filter((o) => o.selected).map((o) => o.label)])).toEqual([['Tab', ['Appearance']]]);
+    expect(await run(selectAction, { field: 'Tab', option: 'Fonts' }, ctx)).toEqual({ message: 'Chose "Fonts" in Tab.', result: { via: 'action' } });
+    expect(calls.map((c) => c.primitive)).toEqual(['select', 'doAction']);
+  });
+});
