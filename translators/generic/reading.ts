@@ -44,6 +44,9 @@ const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
   list: 'List',
 };
 
+/** Said of a document area that takes typing but exposes no text. */
+export const UNREADABLE_DOCUMENT = 'The document area takes typing (type_text), but its text cannot be read.';
+
 const WINDOW_CONTROLS = new Set(['Minimize', 'Maximize', 'Restore', 'Unmaximize', 'Close']);
 
 function buildReading(root: A11yNode): WindowReading {
@@ -87,6 +90,7 @@ function buildReading(root: A11yNode): WindowReading {
     buttons: readButtons(raw, parents),
     menus: allMenuEntries(root, raw.menus),
     tabs,
+    keyAreas: raw.keyAreas,
     ...(raw.folderButton ? { folder: repairName(raw.folderButton.name) } : {}),
   };
 }
@@ -116,6 +120,7 @@ function textsAndNotices(
   // Greyed-out buttons are not pressable, but knowing they exist (Undo, Save All) is content.
   const unavailable = [...new Set(raw.unavailable)];
   if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
+  if (raw.keyAreas.length > 0) notices.push({ severity: 'info', text: UNREADABLE_DOCUMENT });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 

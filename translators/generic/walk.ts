@@ -62,6 +62,7 @@ export interface RawReading {
   /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
   icons: string[];
   tabs: A11yNode[];
+  keyAreas: A11yNode[];
   folderButton?: A11yNode;
 }
 
@@ -78,6 +79,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     notices: [],
     icons: [],
     tabs: [],
+    keyAreas: [],
   };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
@@ -99,6 +101,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
+  if (isKeyArea(node)) return void out.keyAreas.push(node);
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
   if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
   if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
@@ -118,6 +121,16 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
 function embedsObjects(node: A11yNode): boolean {
   return node.children.length > 0 && (node.value ?? '').includes('\uFFFC');
 }
+
+/**
+ * A focusable drawing surface with nothing inside and no text: an application that draws its
+ * document itself (AbiWord's page) takes keys there and tells nothing of what they wrote.
+ */
+function isKeyArea(node: A11yNode): boolean {
+  return KEY_AREA_ROLES.has(node.role) && hasState(node, 'focusable') && node.children.length === 0 && !node.value;
+}
+
+const KEY_AREA_ROLES = new Set(['drawing_area', 'canvas']);
 
 /** Roles a user sets: a text that holds one is a label wrapped around its control. */
 const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import type { ActionDef } from '../../../src/translate/types.js';
 import { setFieldAction, toggleAction } from '../../../translators/generic/actions/fields.js';
+import { typeTextAction } from '../../../translators/generic/actions/keys.js';
 import { selectAction } from '../../../translators/generic/actions/select.js';
 import { forgetRoutes } from '../../../translators/generic/actions/verified.js';
-import { readGeneric } from '../../../translators/generic/reading.js';
+import { readGeneric, UNREADABLE_DOCUMENT } from '../../../translators/generic/reading.js';
+import { summarise } from '../../../translators/generic/summary.js';
 import { fakeContext, type Call } from './fakeContext.js';
 import { frame, GTK3, n } from './nodes.js';
 
@@ -159,5 +161,30 @@ describe('Qt tab strips', () => {
     expect(tabs.map((t) => [t.label, t.options.filter((o) => o.selected).map((o) => o.label)])).toEqual([['Tab', ['Appearance']]]);
     expect(await run(selectAction, { field: 'Tab', option: 'Fonts' }, ctx)).toEqual({ message: 'Chose "Fonts" in Tab.', result: { via: 'action' } });
     expect(calls.map((c) => c.primitive)).toEqual(['select', 'doAction']);
+  });
+});
+
+describe('a document drawn on a bare drawing area', () => {
+  const page = (focused: string) =>
+    frame('Untitled1', [
+      n('push_button', 'Bold', { ref: 'bold', actions: ['click'], states: [...GTK3, 'focusable', ...(focused === 'bold' ? ['focused'] : [])] }),
+      n('drawing_area', '', { ref: 'page', states: [...GTK3, 'focusable', ...(focused === 'page' ? ['focused'] : [])] }),
+    ]);
+
+  it('gets type_text, which focuses the area first; the summary and a notice say its text cannot be read', async () => {
+    const { ctx, calls } = fakeContext(page('bold'), (call) => (call.primitive === 'focus' ? { root: page(String(call.args[0])) } : undefined));
+    const reading = readGeneric(ctx.window!.tree.root);
+    expect(typeTextAction.available?.({ summary: '', blocks: [], actions: [] }, reading)).toBe(true);
+    expect(reading.generic.notices).toContainEqual({ severity: 'info', text: UNREADABLE_DOCUMENT });
+    expect(summarise({ title: 'Untitled1', modal: false, windowType: 'normal' }, reading.root, reading.generic)).toMatch(
+      /a document whose text cannot be read/,
+    );
+    const outcome = await run(typeTextAction, { text: 'Dear reader' }, ctx);
+    expect(outcome).toMatchObject({ result: { via: 'keyboard' } });
+    expect(calls).toEqual([
+      { primitive: 'activateWindow', args: ['x-w1'] },
+      { primitive: 'focus', args: ['page'] },
+      { primitive: 'sendKeys', args: ['x-w1', { text: 'Dear reader' }] },
+    ]);
   });
 });
