@@ -227,8 +227,10 @@ function readTabs(lists: A11yNode[]): TabStrip[] {
     const mark = tabs.some((t) => t.states.includes('selected')) ? 'selected' : 'focused';
     const options = tabs.map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes(mark) }));
     const name = repairName(node.name);
-    // A strip named after one of its tabs would change its name with every switch.
-    const label = name && !options.some((o) => o.label === name) ? name : 'Tab';
+    // A strip named after its current tab (Qt) would change its name with every switch: it is
+    // named after its first tab instead, which stays.
+    const afterTab = options.some((o) => o.label === name);
+    const label = afterTab ? `${options[0]?.label} tabs` : name || 'Tab';
     if (options.length >= 2) strips.push({ node, label, options });
   }
   return strips;

@@ -6,6 +6,7 @@
                                           node with that role whose name or description is LABEL
   atspi_probe.py do-action PID ROLE LABEL runs action 0 of that node
   atspi_probe.py toplevels PID            the application's top-level accessibles
+  atspi_probe.py names PID ROLE           names of the application's showing nodes with that role
 """
 import json
 import sys
@@ -115,6 +116,10 @@ def toplevels(pid):
     return out
 
 
+def names(pid, role):
+    return [n.name or "" for n in walk(app_of(pid), [MAX_NODES]) if n.getRoleName() == role and has_state(n, pyatspi.STATE_SHOWING)]
+
+
 def main(argv):
     command, pid = argv[1], int(argv[2])
     if command == "focused-text":
@@ -125,6 +130,8 @@ def main(argv):
         result = do_action(pid, argv[3], argv[4])
     elif command == "toplevels":
         result = toplevels(pid)
+    elif command == "names":
+        result = names(pid, argv[3])
     else:
         raise SystemExit("unknown command %s" % command)
     print(json.dumps(result))

@@ -158,8 +158,11 @@ describe('Qt tab strips', () => {
       return call.primitive === 'doAction' ? { root: strip(String(call.args[0])) } : undefined;
     });
     const tabs = readGeneric(ctx.window!.tree.root).generic.tabs;
-    expect(tabs.map((t) => [t.label, t.options.filter((o) => o.selected).map((o) => o.label)])).toEqual([['Tab', ['Appearance']]]);
-    expect(await run(selectAction, { field: 'Tab', option: 'Fonts' }, ctx)).toEqual({ message: 'Chose "Fonts" in Tab.', result: { via: 'action' } });
+    expect(tabs.map((t) => [t.label, t.options.filter((o) => o.selected).map((o) => o.label)])).toEqual([['Appearance tabs', ['Appearance']]]);
+    expect(await run(selectAction, { field: 'Appearance tabs', option: 'Fonts' }, ctx)).toEqual({
+      message: 'Chose "Fonts" in Appearance tabs.',
+      result: { via: 'action' },
+    });
     expect(calls.map((c) => c.primitive)).toEqual(['select', 'doAction']);
   });
 });
