@@ -7,6 +7,7 @@
   atspi_probe.py do-action PID ROLE LABEL runs action 0 of that node
   atspi_probe.py toplevels PID            the application's top-level accessibles
   atspi_probe.py names PID ROLE           names of the application's showing nodes with that role
+  atspi_probe.py all-names PID ROLE       names of all its nodes with that role, shown or not
 """
 import json
 import sys
@@ -116,8 +117,12 @@ def toplevels(pid):
     return out
 
 
-def names(pid, role):
-    return [n.name or "" for n in walk(app_of(pid), [MAX_NODES]) if n.getRoleName() == role and has_state(n, pyatspi.STATE_SHOWING)]
+def names(pid, role, showing=True):
+    return [
+        n.name or ""
+        for n in walk(app_of(pid), [MAX_NODES])
+        if n.getRoleName() == role and (not showing or has_state(n, pyatspi.STATE_SHOWING))
+    ]
 
 
 def main(argv):
@@ -132,6 +137,8 @@ def main(argv):
         result = toplevels(pid)
     elif command == "names":
         result = names(pid, argv[3])
+    elif command == "all-names":
+        result = names(pid, argv[3], showing=False)
     else:
         raise SystemExit("unknown command %s" % command)
     print(json.dumps(result))
