@@ -191,3 +191,35 @@ describe('a document drawn on a bare drawing area', () => {
     ]);
   });
 });
+
+describe('a combo box whose value setting does not take', () => {
+  beforeEach(() => forgetRoutes());
+
+  it('is chosen by pointer in its drop-down once the drop-down shows the option', async () => {
+    const combo = (value: string, open: boolean) =>
+      frame('Settings', [
+        n('label', 'Style'),
+        n('combo_box', value, { ref: 'combo', states: [...GTK3, ...(open ? ['expanded'] : [])] }, [
+          n(
+            'list',
+            '',
+            { ref: 'list', states: open ? GTK3 : ['enabled', 'sensitive'] },
+            ['Fusion', 'Windows'].map((name) =>
+              n('list_item', name, { ref: name, states: open ? [...GTK3, 'selectable'] : ['enabled', 'sensitive', 'selectable'] }),
+            ),
+          ),
+        ]),
+      ]);
+    const { ctx, calls } = fakeContext(combo('Fusion', false), (call) => {
+      if (call.primitive === 'select') throw new Error('the combo box did not take the chosen option');
+      if (call.primitive === 'click') return { root: call.args[0] === 'combo' ? combo('Fusion', true) : combo(String(call.args[0]), false) };
+      return undefined;
+    });
+    expect(await run(selectAction, { field: 'Style', option: 'Windows' }, ctx)).toEqual({ message: 'Chose "Windows" in Style.', result: { via: 'pointer' } });
+    expect(calls).toEqual([
+      { primitive: 'select', args: ['Windows'] },
+      { primitive: 'click', args: ['combo'] },
+      { primitive: 'click', args: ['Windows'] },
+    ]);
+  });
+});
