@@ -12,7 +12,7 @@ import { activate, found, live, namesEnum } from './shared.js';
 import { VIA_OUTPUT, writeVerified, type Attempt, type Shown } from './verified.js';
 
 const SETTABLE_KINDS = new Set(['text', 'secret', 'number']);
-/** Three routes, each read back for up to two seconds, on a loaded machine. */
+/** Up to three routes, each read back (a toggle's for up to five seconds), on a loaded machine. */
 export const WRITE_TIMEOUT_MS = 20_000;
 
 export const settableFields = (fields: Field[]) => fields.filter((f) => f.settable && (SETTABLE_KINDS.has(f.kind) || (f.kind === 'choice' && f.entry)));
@@ -121,8 +121,9 @@ export const toggleAction = defineAction({
       kind: `toggle ${field.node.role}`,
       what: field.label,
       attempts: [
-        { via: 'action', run: () => activate(ctx, field.node, TOGGLE_VERBS) },
-        { via: 'keyboard', run: () => pressOnControl(ctx, window, field.node, ['space']) },
+        // Java Swing takes 1–3 s for a toggle on a loaded machine (docs/toolkits.md).
+        { via: 'action', confirmMs: TOGGLE_CONFIRM_MS, run: () => activate(ctx, field.node, TOGGLE_VERBS) },
+        { via: 'keyboard', confirmMs: TOGGLE_CONFIRM_MS, run: () => pressOnControl(ctx, window, field.node, ['space']) },
         { via: 'pointer', run: () => ctx.probe.click(field.node.ref) },
       ],
       shown: (state) => toggleShows(state, window.winId, field, args.on),
@@ -130,6 +131,9 @@ export const toggleAction = defineAction({
     return { message: `${field.label} is ${args.on ? 'on' : 'off'}.`, result: { via } };
   },
 });
+
+/** A second toggle route would undo a first one that took late: each waits this long. */
+const TOGGLE_CONFIRM_MS = 5000;
 
 /** Gecko names a check box's verb "check"/"uncheck" and a radio button's "select". */
 const TOGGLE_VERBS = ['toggle', 'click', 'press', 'activate', 'check', 'uncheck', 'select'];

@@ -30,6 +30,12 @@ export interface Attempt {
    * once; typed text is checked whole, never half-way.
    */
   acceptsOtherChange?: boolean;
+  /**
+   * How long the window has to show this route's effect (default ROUTE_CONFIRM_MS). Longer for a
+   * route whose repetition would undo it (a toggle): a slow app's late effect must not meet the
+   * next route's.
+   */
+  confirmMs?: number;
 }
 
 /** What the window shows now: the wanted value, some other change, nothing yet, or no window. */
@@ -101,7 +107,10 @@ function taken(shown: Shown, attempt: Attempt): boolean {
 
 async function confirm(ctx: ActionContext, write: VerifiedWrite, attempt: Attempt): Promise<boolean> {
   return ctx
-    .waitFor((s) => (taken(write.shown(s), attempt) ? true : undefined), { timeoutMs: ROUTE_CONFIRM_MS, what: `${write.what} to show the change` })
+    .waitFor((s) => (taken(write.shown(s), attempt) ? true : undefined), {
+      timeoutMs: attempt.confirmMs ?? ROUTE_CONFIRM_MS,
+      what: `${write.what} to show the change`,
+    })
     .catch((error: unknown) => {
       if (isBridgeError(error) && error.code === 'action_timeout') return false;
       throw error;
