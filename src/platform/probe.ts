@@ -146,8 +146,11 @@ export type ProbeChange =
 export interface ActionPrimitives {
   /** Runs a named action of a node (AT-SPI DoAction, UIA Invoke/Toggle/ExpandCollapse, AXPress). */
   doAction(ref: string, action: string): Promise<void>;
-  /** Replaces the whole text of an editable node. */
-  setText(ref: string, text: string): Promise<void>;
+  /**
+   * Replaces the whole text of an editable node. Resolves `'typed'` when the platform typed it
+   * in as a user does (the node has no editable-text interface), so writes can say their route.
+   */
+  setText(ref: string, text: string): Promise<void | 'typed'>;
   /** Inserts text at a character offset (end when omitted). */
   insertText(ref: string, text: string, offset?: number): Promise<void>;
   /** Sets a numeric value (spin buttons, sliders). */

@@ -4,7 +4,7 @@
  * primitives used, in order, and the errors). Views are checked by fixtures.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { A11yNode } from '../../src/platform/probe.js';
+import { isSecretNode, SENSITIVE_MASK, type A11yNode } from '../../src/platform/probe.js';
 import type { Fixture } from '../../src/platform/fixture/format.js';
 import { fixtureFacts } from '../../src/testing/fixtureView.js';
 import { fixtureFiles, loadFixture } from '../../src/testing/tester.js';
@@ -138,7 +138,9 @@ describe('zenity actions', () => {
 
   it('submit of a password dialog never puts the password in its message', async () => {
     const { root, action } = actionOf('password-only', 'submit');
-    const { ctx } = fakeContext(root, closes);
+    // The field shows the mask once the text is set, as GTK's password entry does.
+    const masked = (node: A11yNode): A11yNode => ({ ...node, ...(isSecretNode(node) ? { value: SENSITIVE_MASK } : {}), children: node.children.map(masked) });
+    const { ctx } = fakeContext(root, (c) => (c.primitive === 'setText' ? { root: masked(root) } : closes(c)));
     const outcome = await run(action, { value: 'Zz-unit-secret' }, ctx);
     expect(JSON.stringify(outcome)).not.toContain('Zz-unit-secret');
   });

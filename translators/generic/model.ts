@@ -82,6 +82,11 @@ export interface WindowReading {
   buttons: Button[];
   menus: MenuEntry[];
   tabs: TabStrip[];
+  /**
+   * Areas that take typed keys but expose no text (a document drawn on a bare drawing area):
+   * type_text reaches them, nothing reads them back.
+   */
+  keyAreas: A11yNode[];
   /** The message of a message dialog and its severity ("question" asks, it does not warn). */
   message?: { text: string; kind: Severity | 'question' };
   /** The current folder of a file chooser. */

@@ -44,6 +44,9 @@ const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
   list: 'List',
 };
 
+/** Said of a document area that takes typing but exposes no text. */
+export const UNREADABLE_DOCUMENT = 'The document area takes typing (type_text), but its text cannot be read.';
+
 const WINDOW_CONTROLS = new Set(['Minimize', 'Maximize', 'Restore', 'Unmaximize', 'Close']);
 
 function buildReading(root: A11yNode): WindowReading {
@@ -87,6 +90,7 @@ function buildReading(root: A11yNode): WindowReading {
     buttons: readButtons(raw, parents),
     menus: allMenuEntries(root, raw.menus),
     tabs,
+    keyAreas: raw.keyAreas,
     ...(raw.folderButton ? { folder: repairName(raw.folderButton.name) } : {}),
   };
 }
@@ -116,6 +120,7 @@ function textsAndNotices(
   // Greyed-out buttons are not pressable, but knowing they exist (Undo, Save All) is content.
   const unavailable = [...new Set(raw.unavailable)];
   if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
+  if (raw.keyAreas.length > 0) notices.push({ severity: 'info', text: UNREADABLE_DOCUMENT });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 
@@ -217,10 +222,16 @@ function isWindowControl(button: A11yNode, parents: Map<string, A11yNode>): bool
 function readTabs(lists: A11yNode[]): TabStrip[] {
   const strips: TabStrip[] = [];
   for (const node of lists) {
-    const options = node.children
-      .filter((t) => t.role === 'page_tab' && isPresent(t) && repairName(t.name))
-      .map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes('selected') }));
-    if (options.length >= 2) strips.push({ node, label: repairName(node.name) || 'Tab', options });
+    const tabs = node.children.filter((t) => t.role === 'page_tab' && isPresent(t) && repairName(t.name));
+    // Qt marks the current tab "focused", never "selected", and names the strip after it.
+    const mark = tabs.some((t) => t.states.includes('selected')) ? 'selected' : 'focused';
+    const options = tabs.map((t) => ({ label: repairName(t.name), node: t, selected: t.states.includes(mark) }));
+    const name = repairName(node.name);
+    // A strip named after its current tab (Qt) would change its name with every switch: it is
+    // named after its first tab instead, which stays.
+    const afterTab = options.some((o) => o.label === name);
+    const label = afterTab ? `${options[0]?.label} tabs` : name || 'Tab';
+    if (options.length >= 2) strips.push({ node, label, options });
   }
   return strips;
 }

@@ -19,6 +19,7 @@ export function summarise(facts: Pick<WindowFacts, 'title' | 'modal' | 'windowTy
     ...(reading.folder ? [`in folder "${reading.folder}"`] : []),
     ...reading.fields.filter(isDocument).map(documentClause),
     ...reading.collections.slice(0, 2).map(collectionClause),
+    ...(reading.keyAreas.length > 0 ? ['a document whose text cannot be read'] : []),
     ...problemClauses(reading),
   ].slice(0, MAX_CLAUSES);
   if (clauses.length === 0 && reading.texts[0]) clauses.push(quote(reading.texts[0]));

@@ -62,6 +62,7 @@ export interface RawReading {
   /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
   icons: string[];
   tabs: A11yNode[];
+  keyAreas: A11yNode[];
   folderButton?: A11yNode;
 }
 
@@ -78,6 +79,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     notices: [],
     icons: [],
     tabs: [],
+    keyAreas: [],
   };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
@@ -99,7 +101,9 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
+  if (isKeyArea(node)) return void out.keyAreas.push(node);
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
+  if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
   if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
     const text = cleanText(node.value || node.name);
     if (text) out.texts.push({ node, text });
@@ -116,6 +120,36 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
  */
 function embedsObjects(node: A11yNode): boolean {
   return node.children.length > 0 && (node.value ?? '').includes('\uFFFC');
+}
+
+/**
+ * A focusable drawing surface with nothing inside and no text: an application that draws its
+ * document itself (AbiWord's page) takes keys there and tells nothing of what they wrote.
+ */
+function isKeyArea(node: A11yNode): boolean {
+  return KEY_AREA_ROLES.has(node.role) && hasState(node, 'focusable') && node.children.length === 0 && !node.value;
+}
+
+const KEY_AREA_ROLES = new Set(['drawing_area', 'canvas']);
+
+/** Roles a user sets: a text that holds one is a label wrapped around its control. */
+const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);
+
+function wrapsControl(node: A11yNode): boolean {
+  return node.children.some((child) => CONTROL_ROLES.has(child.role) || (TEXT_ROLES.has(child.role) && wrapsControl(child)));
+}
+
+/**
+ * An HTML `<label>` around its check box or radio button (Gecko exposes the input as the label's
+ * child, and the label's text without it): the control inside is read, so it gets its tool; the
+ * label's text is kept only when it says more than the control's own name.
+ */
+function visitWrappingLabel(node: A11yNode, out: RawReading, inChooser: boolean): void {
+  const before = out.controls.length;
+  for (const child of node.children) visit(child, out, inChooser);
+  const text = cleanText(node.value || node.name);
+  const named = out.controls.slice(before).map((c) => c.ownLabel);
+  if (text && !named.includes(text)) out.texts.push({ node, text });
 }
 
 /** False when the "button" is only a wrapper around the real one (GTK4 menu buttons). */

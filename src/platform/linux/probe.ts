@@ -102,12 +102,13 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
-  setText = async (ref: string, text: string): Promise<void> => {
+  setText = async (ref: string, text: string): Promise<void | 'typed'> => {
     try {
       await this.atspi.primitives.setText(ref, text);
     } catch (error) {
       if (!unsupported(error)) throw error;
       await this.typeInto(ref, text);
+      return 'typed';
     }
   };
   insertText = (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(ref, text, offset);

@@ -90,7 +90,7 @@ export class DesktopProbe implements Probe {
     return this.onNode(ref, (trees) => trees.doAction(ref, action));
   }
 
-  setText(ref: string, text: string): Promise<void> {
+  setText(ref: string, text: string): Promise<void | 'typed'> {
     return this.onNode(ref, (trees) => trees.setText(ref, text));
   }
 
@@ -165,9 +165,10 @@ export class DesktopProbe implements Probe {
     this.options.screenshots?.close();
   }
 
-  private async onNode(ref: string, act: (trees: TreeSource) => Promise<void>): Promise<void> {
-    await act(this.requireTrees());
+  private async onNode<T>(ref: string, act: (trees: TreeSource) => Promise<T>): Promise<T> {
+    const result = await act(this.requireTrees());
     this.changed(windowOfRef(ref));
+    return result;
   }
 
   private requireTrees(): TreeSource {

@@ -6,6 +6,8 @@
                                           node with that role whose name or description is LABEL
   atspi_probe.py do-action PID ROLE LABEL runs action 0 of that node
   atspi_probe.py toplevels PID            the application's top-level accessibles
+  atspi_probe.py names PID ROLE           names of the application's showing nodes with that role
+  atspi_probe.py all-names PID ROLE       names of all its nodes with that role, shown or not
 """
 import json
 import sys
@@ -115,6 +117,14 @@ def toplevels(pid):
     return out
 
 
+def names(pid, role, showing=True):
+    return [
+        n.name or ""
+        for n in walk(app_of(pid), [MAX_NODES])
+        if n.getRoleName() == role and (not showing or has_state(n, pyatspi.STATE_SHOWING))
+    ]
+
+
 def main(argv):
     command, pid = argv[1], int(argv[2])
     if command == "focused-text":
@@ -125,6 +135,10 @@ def main(argv):
         result = do_action(pid, argv[3], argv[4])
     elif command == "toplevels":
         result = toplevels(pid)
+    elif command == "names":
+        result = names(pid, argv[3])
+    elif command == "all-names":
+        result = names(pid, argv[3], showing=False)
     else:
         raise SystemExit("unknown command %s" % command)
     print(json.dumps(result))

@@ -20,6 +20,11 @@ export interface ChromiumApp {
 }
 
 export async function launchChromiumForm(desktop: Desktop): Promise<ChromiumApp> {
+  return launchChromium(desktop, pathToFileURL(FORM).href);
+}
+
+/** Chromium showing `url` (a file, or a page served on 127.0.0.1). */
+export async function launchChromium(desktop: Desktop, url: string): Promise<ChromiumApp> {
   const profile = mkdtempSync(join(tmpdir(), 'gui-bridge-chromium-'));
   const args = [
     `--user-data-dir=${profile}`,
@@ -29,7 +34,7 @@ export async function launchChromiumForm(desktop: Desktop): Promise<ChromiumApp>
     '--disable-gpu',
     '--test-type', // no "unsupported command-line flag" bar for --no-sandbox
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    pathToFileURL(FORM).href,
+    url,
   ];
   const app = await desktop.launch(CHROMIUM, args);
   return { app, cleanUp: () => rmSync(profile, { recursive: true, force: true }) };

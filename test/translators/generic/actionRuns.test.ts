@@ -43,7 +43,7 @@ describe('generic action runs', () => {
   it('set_field on a number uses setValue and refuses text that is no number', async () => {
     const spin = (value: string) => frame('w', [n('label', 'Width'), n('spin_button', '', { ref: 'spin', value, states: [...GTK3, 'editable'] })]);
     const { ctx, calls } = fakeContext(spin('8'), (c) => (c.primitive === 'setValue' ? { root: spin(String(c.args[1])) } : undefined));
-    expect(await run(setFieldAction, { field: 'Width', value: '42' }, ctx)).toEqual({ message: 'Width set.' });
+    expect(await run(setFieldAction, { field: 'Width', value: '42' }, ctx)).toEqual({ message: 'Width set.', result: { via: 'value' } });
     expect(calls).toEqual([{ primitive: 'setValue', args: ['spin', 42] }]);
     const refused = run(setFieldAction, { field: 'Width', value: 'wide' }, ctx);
     await expect(refused).rejects.toBeInstanceOf(BridgeError);
@@ -63,7 +63,10 @@ describe('generic action runs', () => {
         ),
       ]);
     const { ctx, calls } = fakeContext(list('Home'), (c) => (c.primitive === 'select' ? { root: list(String(c.args[0])) } : undefined));
-    expect(await run(selectAction, { field: 'Places', option: 'Desktop' }, ctx)).toEqual({ message: 'Chose "Desktop" in Places.' });
+    expect(await run(selectAction, { field: 'Places', option: 'Desktop' }, ctx)).toEqual({
+      message: 'Chose "Desktop" in Places.',
+      result: { via: 'selection' },
+    });
     expect(calls).toEqual([{ primitive: 'select', args: ['Desktop'] }]);
     expect(await run(selectAction, { field: 'Places', option: 'Desktop' }, ctx)).toEqual({ message: 'Desktop is already chosen in Places.' });
   });

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import { BridgeError } from '../../../src/protocol/errors.js';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { defineAction } from '../../../src/translate/define.js';
-import type { ActionContext, LiveWindow } from '../../../src/translate/types.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../../src/translate/types.js';
+import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
-import type { GenericReading } from '../reading.js';
-import { activate, found, live, namesEnum, readNow } from './shared.js';
+import { readWindow, type GenericReading } from '../reading.js';
+import { pressOnControl, replaceByTyping } from './keyboardRoutes.js';
+import { activate, found, live, namesEnum } from './shared.js';
+import { VIA_OUTPUT, writeVerified, type Attempt, type Shown } from './verified.js';
 
 const SETTABLE_KINDS = new Set(['text', 'secret', 'number']);
-const CONFIRM_MS = 2000;
-const EMPTY: Pick<WindowReading, 'fields' | 'rowToggles'> = { fields: [], rowToggles: [] };
+/** Up to three routes, each read back (a toggle's for up to five seconds), on a loaded machine. */
+export const WRITE_TIMEOUT_MS = 20_000;
 
 export const settableFields = (fields: Field[]) => fields.filter((f) => f.settable && (SETTABLE_KINDS.has(f.kind) || (f.kind === 'choice' && f.entry)));
 export const toggleFields = (reading: Pick<WindowReading, 'fields' | 'rowToggles'>) =>
@@ -22,11 +25,13 @@ export const setFieldAction = defineAction({
   description: 'Replaces the whole value of a text, number or editable choice field; waits until shown.',
   kind: 'write',
   idempotent: true,
+  timeoutMs: WRITE_TIMEOUT_MS,
   input: (_view, { generic }: GenericReading) =>
     z.object({
       field: namesEnum(settableFields(generic.fields).map((f) => f.label)),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
     }),
+  output: VIA_OUTPUT,
   available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
@@ -34,45 +39,55 @@ export const setFieldAction = defineAction({
       settableFields(reading.fields).find((f) => f.label === args.field),
       `The field "${args.field}"`,
     );
-    await write(ctx, field, args.value);
-    const shown = await confirm(ctx, window, field, expectedValue(field, args.value));
+    const expected = expectedValue(field, args.value);
     // Never echo the value: it may be a secret (P-SENS-1).
-    return { message: shown ? `${field.label} set.` : `${field.label} was sent; the window does not show it yet. Re-read app://windows.` };
+    if (field.value === expected && field.kind !== 'secret') return { message: `${field.label} already shows that value.` };
+    const via = await writeVerified(ctx, {
+      kind: `set_field ${field.node.role}`,
+      what: field.label,
+      attempts: fieldRoutes(ctx, window, field, args.value),
+      shown: (state) => fieldShows(state, window.winId, field, expected),
+    });
+    return { message: `${field.label} set.`, result: { via } };
   },
 });
 
-async function write(ctx: ActionContext, field: Field, value: string): Promise<void> {
+/** The accessibility write first (EditableText, Value), then the value typed into the focused field. */
+function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value: string): Attempt[] {
+  const target = field.entry ?? field.node;
+  const typing: Attempt = { via: 'typing', run: () => replaceByTyping(ctx, window, target, value, field.multiLine) };
   if (field.kind === 'number') {
     const number = Number(value);
     if (value.trim() === '' || !Number.isFinite(number)) {
       throw new BridgeError('validation_failed', `${field.label} takes a number.`, { fields: [{ field: 'value', error: 'must be a number' }] });
     }
-    return ctx.probe.setValue(field.node.ref, number);
+    return [{ via: 'value', acceptsOtherChange: true, run: () => ctx.probe.setValue(field.node.ref, number) }, typing];
   }
-  return ctx.probe.setText((field.entry ?? field.node).ref, value);
+  const editable: Attempt = {
+    via: 'editable_text',
+    acceptsOtherChange: true,
+    // A probe that found no editable-text interface typed the text in (Chromium's web fields).
+    run: async () => ((await ctx.probe.setText(target.ref, value)) === 'typed' ? 'typing' : undefined),
+  };
+  return [editable, typing];
 }
 
 function expectedValue(field: Field, value: string): string | number {
   if (field.kind === 'number') return Number(value);
   if (field.kind === 'secret') return value === '' ? '' : SENSITIVE_MASK;
-  return value;
+  return cleanText(value);
 }
 
-/** P-TOOL-6: returns once the window shows the value (or shows some other change the app made). */
-async function confirm(ctx: ActionContext, window: LiveWindow, field: Field, expected: string | number): Promise<boolean> {
-  if (field.value === expected) return true; // also a secret already filled: the mask cannot change
-  const before = field.value;
-  return ctx
-    .waitFor(
-      (s) => {
-        const now = readNow(ctx, window.winId)?.fields.find((f) => f.node.ref === field.node.ref);
-        if (!s.window(window.winId) || !now) return 'gone';
-        return now.value === expected || now.value !== before ? 'shown' : undefined;
-      },
-      { timeoutMs: CONFIRM_MS, what: `${field.label} to show the new value` },
-    )
-    .then((outcome) => outcome === 'shown')
-    .catch(() => false);
+/**
+ * The field's value now against the wanted one. A secret shows only the mask, so a secret that
+ * was already filled cannot show a change: it counts as shown (the value was written whole).
+ */
+function fieldShows(state: StateReader, winId: string, field: Field, expected: string | number): Shown {
+  const root = state.window(winId)?.tree.root;
+  const now = root && readWindow(root).fields.find((f) => f.node.ref === field.node.ref);
+  if (!now) return 'gone';
+  if (now.value === expected || (field.kind === 'secret' && field.value === expected)) return 'wanted';
+  return now.value === field.value ? 'unchanged' : 'changed';
 }
 
 export const toggleAction = defineAction({
@@ -82,11 +97,13 @@ export const toggleAction = defineAction({
     'Sets a check box, switch or radio button to on or off, and waits until the window shows it. A radio button is turned off by choosing another one.',
   kind: 'write',
   idempotent: true,
+  timeoutMs: WRITE_TIMEOUT_MS,
   input: (_view, { generic }: GenericReading) =>
     z.object({
       field: namesEnum(toggleFields(generic).map((f) => f.label)),
       on: z.boolean(),
     }),
+  output: VIA_OUTPUT,
   available: (_view, { generic }: GenericReading) => toggleFields(generic).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
@@ -100,11 +117,30 @@ export const toggleAction = defineAction({
         fields: [{ field: 'on', error: 'a radio button can only be turned on' }],
       });
     }
-    await activate(ctx, field.node, ['toggle', 'click', 'press', 'activate']);
-    await ctx.waitFor((_s) => toggleFields(readNow(ctx, window.winId) ?? EMPTY).find((f) => f.node.ref === field.node.ref)?.value === args.on, {
-      timeoutMs: CONFIRM_MS,
-      what: `${field.label} to turn ${args.on ? 'on' : 'off'}`,
+    const via = await writeVerified(ctx, {
+      kind: `toggle ${field.node.role}`,
+      what: field.label,
+      attempts: [
+        // Java Swing takes 1–3 s for a toggle on a loaded machine (docs/toolkits.md).
+        { via: 'action', confirmMs: TOGGLE_CONFIRM_MS, run: () => activate(ctx, field.node, TOGGLE_VERBS) },
+        { via: 'keyboard', confirmMs: TOGGLE_CONFIRM_MS, run: () => pressOnControl(ctx, window, field.node, ['space']) },
+        { via: 'pointer', run: () => ctx.probe.click(field.node.ref) },
+      ],
+      shown: (state) => toggleShows(state, window.winId, field, args.on),
     });
-    return { message: `${field.label} is ${args.on ? 'on' : 'off'}.` };
+    return { message: `${field.label} is ${args.on ? 'on' : 'off'}.`, result: { via } };
   },
 });
+
+/** A second toggle route would undo a first one that took late: each waits this long. */
+const TOGGLE_CONFIRM_MS = 5000;
+
+/** Gecko names a check box's verb "check"/"uncheck" and a radio button's "select". */
+const TOGGLE_VERBS = ['toggle', 'click', 'press', 'activate', 'check', 'uncheck', 'select'];
+
+function toggleShows(state: StateReader, winId: string, field: Field, on: boolean): Shown {
+  const root = state.window(winId)?.tree.root;
+  if (!root) return 'gone';
+  const now = toggleFields(readWindow(root)).find((f) => f.node.ref === field.node.ref);
+  return now?.value === on ? 'wanted' : 'unchanged';
+}

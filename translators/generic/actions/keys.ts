@@ -1,29 +1,48 @@
 /** `type_text {text}` and `press_keys {keys}`: keyboard input into the window, for what no field covers. */
 import { z } from 'zod';
-import { acceptsKeys } from '../../../src/platform/probe.js';
+import { acceptsKeys, type A11yNode } from '../../../src/platform/probe.js';
 import { CHORDS_INPUT, requireWindow } from '../../../src/translate/commonActions.js';
+import { findFirst, hasState } from '../../../src/translate/tree.js';
 import { defineAction } from '../../../src/translate/define.js';
+import type { WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
-import { describeEffect, watchEffect } from './shared.js';
 import { settableFields } from './fields.js';
+import { focusControl } from './keyboardRoutes.js';
+import { describeEffect, live, watchEffect } from './shared.js';
+import { VIA_OUTPUT } from './verified.js';
 
 export const typeTextAction = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description: 'Types into the focused field (set_field replaces a value).',
+  description: 'Types into the focused field, or into the document area when no field has the focus (set_field replaces a value).',
   kind: 'write',
   input: z.object({ text: z.string().min(1).max(10_000) }),
+  output: VIA_OUTPUT,
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools.
   available: (_view, { root, generic }: GenericReading) =>
-    acceptsKeys(root) && settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret'),
+    acceptsKeys(root) && (settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret') || generic.keyAreas.length > 0),
   async run(args, ctx) {
-    const window = requireWindow(ctx);
+    const { window, reading } = live(ctx);
+    const area = reading.keyAreas[0];
+    // Keys go to the focus: a document drawn on a bare area takes them only once it has it.
+    if (area && !typingTargetFocused(window.tree.root, reading)) await focusControl(ctx, window, area);
     const effect = watchEffect(ctx, window);
     await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
     // The text itself is never echoed: it may be a secret (P-SENS-1).
-    return { message: `Typed ${args.text.length} character${args.text.length === 1 ? '' : 's'}.${describeEffect(await effect())}` };
+    return {
+      message: `Typed ${args.text.length} character${args.text.length === 1 ? '' : 's'}.${describeEffect(await effect())}`,
+      result: { via: 'keyboard' as const },
+    };
   },
 });
+
+/** Whether the focus is on something that takes text: a settable text field or a key area. */
+function typingTargetFocused(root: A11yNode, reading: WindowReading): boolean {
+  const focused = findFirst(root, (n) => hasState(n, 'focused'));
+  if (!focused) return false;
+  const fields = settableFields(reading.fields).flatMap((f) => [f.node.ref, f.entry?.ref]);
+  return fields.includes(focused.ref) || reading.keyAreas.some((a) => a.ref === focused.ref);
+}
 
 export const pressKeysAction = defineAction({
   name: 'press_keys',

@@ -6,11 +6,15 @@ import { defineAction } from '../../../src/translate/define.js';
 import { PREVIEW_ROWS } from '../blocks.js';
 import type { Option, WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
-import { found, live, namesEnum, readNow } from './shared.js';
+import { findFirst, hasState } from '../../../src/translate/tree.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../../src/translate/types.js';
+import { readWindow } from '../reading.js';
+import { WRITE_TIMEOUT_MS } from './fields.js';
+import { activate, found, live, namesEnum } from './shared.js';
+import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
 const MAX_ENUM_OPTIONS = 200;
-const CONFIRM_MS = 2000;
 
 interface Choosable {
   label: string;
@@ -50,6 +54,8 @@ export const selectAction = defineAction({
   description: 'Chooses an option, a list or table row, or a tab; waits until shown.',
   kind: 'write',
   idempotent: true,
+  timeoutMs: WRITE_TIMEOUT_MS,
+  output: VIA_OUTPUT,
   input: (_view, { generic }: GenericReading) => {
     const targets = choosables(generic);
     return z.object({
@@ -75,17 +81,59 @@ export const selectAction = defineAction({
       });
     }
     if (option.selected || isChosen(reading, target.node, option.label)) return { message: `${option.label} is already chosen in ${target.label}.` };
-    await ctx.probe.select(option.node.ref);
-    await ctx.waitFor(
-      () => {
-        const now = readNow(ctx, window.winId);
-        return now === undefined || isChosen(now, target.node, option.label);
+    const via = await writeVerified(ctx, {
+      kind: `select ${option.node.role}`,
+      what: `"${option.label}" in ${target.label}`,
+      attempts: selectRoutes(ctx, window, option, reading.fields.some((f) => f.node.ref === target.node.ref && f.kind === 'choice') ? target.node : undefined),
+      shown: (state) => {
+        const root = state.window(window.winId)?.tree.root;
+        if (!root) return 'gone';
+        return isChosen(readWindow(root), target.node, option.label) ? 'wanted' : 'unchanged';
       },
-      { timeoutMs: CONFIRM_MS, what: `"${option.label}" to be chosen in ${target.label}` },
-    );
-    return { message: `Chose "${option.label}" in ${target.label}.` };
+    });
+    return { message: `Chose "${option.label}" in ${target.label}.`, result: { via } };
   },
 });
+
+/**
+ * The container's Selection (or the probe's own way for combo boxes that have none), then the
+ * option's own action (a Qt page tab offers Press and no Selection), then the pointer: on an
+ * option the screen shows, or, in a combo box, on the option once its drop-down shows it (never
+ * on one hidden in a closed drop-down: the point would be another control's).
+ */
+function selectRoutes(ctx: ActionContext, window: LiveWindow, option: Option, combo: A11yNode | undefined): Attempt[] {
+  const routes: Attempt[] = [{ via: 'selection', run: () => ctx.probe.select(option.node.ref) }];
+  if ((option.node.actions ?? []).length > 0) routes.push({ via: 'action', run: () => activate(ctx, option.node, OPTION_VERBS) });
+  if (combo) routes.push({ via: 'pointer', run: () => chooseInDropDown(ctx, window, combo, option.node) });
+  else if (isOnScreen(option.node)) routes.push({ via: 'pointer', run: () => ctx.probe.click(option.node.ref) });
+  return routes;
+}
+
+const isOnScreen = (node: A11yNode) => hasState(node, 'showing') && hasState(node, 'visible');
+
+/** Opens the drop-down by a click and clicks the option once the window shows it on screen. */
+async function chooseInDropDown(ctx: ActionContext, window: LiveWindow, combo: A11yNode, option: A11yNode): Promise<void> {
+  const shownNow = (s: StateReader) => {
+    const root = s.window(window.winId)?.tree.root;
+    const now = root && findFirst(root, (n) => n.ref === option.ref);
+    return now !== undefined && isOnScreen(now);
+  };
+  if (!(await ctx.waitFor((s) => shownNow(s), { timeoutMs: 0 }).catch(() => false))) await ctx.probe.click(combo.ref);
+  const open = await ctx.waitFor((s) => shownNow(s), { timeoutMs: DROP_DOWN_MS, what: 'the drop-down to show the option' }).catch(() => false);
+  if (!open) {
+    // A drop-down left open is closed with Escape as a user would, but only one the combo box
+    // says is open: Escape sent to the window itself would close a dialog.
+    const root = ctx.state.window(window.winId)?.tree.root;
+    const now = root && findFirst(root, (n) => n.ref === combo.ref);
+    if (now && hasState(now, 'expanded')) await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Escape'] });
+    throw new Error('the drop-down did not show the option');
+  }
+  await ctx.probe.click(option.ref);
+}
+
+const DROP_DOWN_MS = 3000;
+
+const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
 
 function isChosen(reading: WindowReading, node: A11yNode, label: string): boolean {
   const field = reading.fields.find((f) => f.node.ref === node.ref);

@@ -1,0 +1,138 @@
+/**
+ * Verified writes per toolkit and write kind: the route that took (`via`) and the time of a
+ * write that returns only once the window shows it, through a real MCP client on a live private
+ * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3). The
+ * first call of a kind may pay a detour (a route that did not take) before the route that works
+ * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
+ * median full read of the same window by the probe (what one look at the effect costs at least).
+ *   npx tsx bench/writes.ts        (BENCH_ROUNDS=6 by default)
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_TREE_BUDGET } from '../src/platform/probe.js';
+import { silentLogger } from '../src/util/logger.js';
+import { connectMemoryClient, type TestClient } from '../test/helpers/demoServer.js';
+import { launchChromium } from '../test/live/helpers/chromiumApp.js';
+import { waitFor } from '../test/live/helpers/desktop.js';
+import { launchFirefox } from '../test/live/helpers/firefoxApp.js';
+import { startFormServer } from '../test/live/helpers/formServer.js';
+import { openLiveStack } from '../test/live/helpers/liveStack.js';
+import { summarise, table } from './stats.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+
+interface Write {
+  kind: string;
+  tool: string;
+  /** Arguments of round `i`: alternating values, so every call changes something. */
+  args(i: number): Record<string, unknown>;
+}
+
+interface Target {
+  toolkit: string;
+  title: RegExp;
+  writes: Write[];
+}
+
+const webWrites: Write[] = [
+  { kind: 'set_field (text input)', tool: 'set_field', args: (i) => ({ field: 'Full name', value: `Name ${i}` }) },
+  { kind: 'set_field (text area)', tool: 'set_field', args: (i) => ({ field: 'Notes', value: `Line ${i}\nsecond` }) },
+  { kind: 'select (drop-down)', tool: 'select', args: (i) => ({ field: 'Size', option: i % 2 === 0 ? 'Large' : 'Small' }) },
+  { kind: 'toggle (check box in label)', tool: 'toggle', args: (i) => ({ field: 'Gift wrapping', on: i % 2 === 0 }) },
+];
+
+const TARGETS: Target[] = [
+  { toolkit: 'Gecko (Firefox ESR)', title: /^Web Order — Mozilla Firefox$/, writes: webWrites },
+  { toolkit: 'Chromium', title: /^Web Order - Chromium$/, writes: webWrites },
+  {
+    toolkit: 'Qt 6 (qt6ct)',
+    title: /^Qt6 Configuration Tool$/,
+    writes: [
+      { kind: 'set_field (line edit)', tool: 'set_field', args: (i) => ({ field: 'Text', value: `text ${i}` }) },
+      { kind: 'select (page tab)', tool: 'select', args: (i) => ({ field: 'Appearance tabs', option: i % 2 === 0 ? 'Fonts' : 'Appearance' }) },
+      { kind: 'select (combo box)', tool: 'select', args: (i) => ({ field: 'Style', option: i % 2 === 0 ? 'Windows' : 'Fusion' }) },
+    ],
+  },
+  {
+    toolkit: 'GTK 3 (AbiWord)',
+    title: /^letter\.txt$/,
+    writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Choice (4)', value: i % 2 === 0 ? '14' : '12' }) }],
+  },
+];
+
+const stack = await openLiveStack({ desktop: { apps: ['qt6ct'] }, probe: {} }, silentLogger);
+const server = await startFormServer();
+const folder = mkdtempSync(join(tmpdir(), 'gui-bridge-bench-writes-'));
+writeFileSync(join(folder, 'letter.txt'), 'A letter\n');
+const browsers = [await launchFirefox(stack.desktop, server.url), await launchChromium(stack.desktop, server.url)];
+const abiword = await stack.desktop.launch('abiword', [join(folder, 'letter.txt')]);
+try {
+  const client = await connectMemoryClient(stack.hub);
+  const rows: Array<Record<string, string | number>> = [];
+  for (const target of TARGETS) {
+    const winId = await windowOf(client, target.title);
+    const read = await fullRead(target.title);
+    for (const write of target.writes) {
+      const row = await measure(client, target.toolkit, winId, write);
+      rows.push({ ...row, 'full read ms': Math.round(read), '× read': (Number(row['median ms']) / read).toFixed(1) });
+    }
+  }
+  console.log(`Verified writes through the MCP client (${ROUNDS} calls each; reference: a full read of the same window by the probe, same run)\n`);
+  console.log(table(rows));
+} finally {
+  await abiword.kill();
+  for (const browser of browsers) {
+    await browser.app.kill();
+    browser.cleanUp();
+  }
+  await server.close();
+  // A browser's last child processes may still write into the desktop's folders while it is removed.
+  await stack.close().catch(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await stack.close();
+  });
+  rmSync(folder, { recursive: true, force: true });
+}
+
+async function windowOf(client: TestClient, title: RegExp): Promise<string> {
+  const window = await waitFor(async () => (await client.snapshot()).windows.find((w) => title.test(w.title) && (w.blocks?.length ?? 0) > 0), 90_000);
+  await new Promise((resolve) => setTimeout(resolve, 2000)); // the page or dialog finishes building
+  return window.id;
+}
+
+/** Median of five fresh full reads of the window by the probe. */
+async function fullRead(title: RegExp): Promise<number> {
+  const native = (await stack.probe.readTopology()).windows.find((w) => title.test(w.title));
+  if (!native) throw new Error(`no window titled ${title}`);
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    await stack.probe.readTree(native.nativeId, DEFAULT_TREE_BUDGET, { fresh: true });
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples).median;
+}
+
+async function measure(client: TestClient, toolkit: string, winId: string, write: Write): Promise<Record<string, string | number>> {
+  const times: number[] = [];
+  const routes = new Map<string, number>();
+  let failures = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const result = await client.call(`${winId}__${write.tool}`, write.args(i));
+    times.push(performance.now() - start);
+    const via = (result.structuredContent as { result?: { via?: string } } | undefined)?.result?.via;
+    if (result.isError) failures++;
+    else if (via) routes.set(via, (routes.get(via) ?? 0) + 1);
+  }
+  const later = summarise(times.slice(1));
+  return {
+    toolkit,
+    write: write.kind,
+    via: [...routes].map(([route, count]) => `${route} ×${count}`).join(', ') || '—',
+    failed: failures,
+    'first call ms': Math.round(times[0] as number),
+    'median ms': Math.round(later.median),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Firefox (ESR) showing a page on a live desktop: a fresh private profile whose prefs switch off
+ * every first-run page, update, telemetry and remote service, and send all traffic except to
+ * 127.0.0.1 to a closed local port (no network). Accessibility needs no pref: Gecko turns it on
+ * when org.a11y.Status is on at start-up, which the desktop set before any app started.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Desktop, LaunchedApp } from '../../../src/platform/linux/desktop/index.js';
+
+export const FIREFOX = '/usr/bin/firefox-esr';
+
+const PREFS: Record<string, string | number | boolean> = {
+  'accessibility.force_disabled': 0,
+  'browser.shell.checkDefaultBrowser': false,
+  'browser.startup.homepage_override.mstone': 'ignore',
+  'browser.aboutwelcome.enabled': false,
+  'browser.tabs.warnOnClose': false,
+  'browser.sessionstore.resume_from_crash': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'datareporting.healthreport.uploadEnabled': false,
+  'toolkit.telemetry.enabled': false,
+  'toolkit.telemetry.reportingpolicy.firstRun': false,
+  'app.update.enabled': false,
+  'app.update.auto': false,
+  'extensions.update.enabled': false,
+  'browser.safebrowsing.malware.enabled': false,
+  'browser.safebrowsing.phishing.enabled': false,
+  'browser.safebrowsing.downloads.enabled': false,
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'browser.region.update.enabled': false,
+  'media.gmp-manager.updateEnabled': false,
+  'browser.newtabpage.enabled': false,
+  'signon.rememberSignons': false,
+  // No network: everything but 127.0.0.1 goes to a closed port.
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.no_proxies_on': '127.0.0.1',
+  'network.proxy.allow_hijacking_localhost': false,
+  'services.settings.server': 'http://127.0.0.1:9/',
+};
+
+export interface FirefoxApp {
+  app: LaunchedApp;
+  /** Removes the private profile (after the browser was stopped). */
+  cleanUp(): void;
+}
+
+export async function launchFirefox(desktop: Desktop, url: string): Promise<FirefoxApp> {
+  const profile = mkdtempSync(join(tmpdir(), 'gui-bridge-firefox-'));
+  const prefs = Object.entries(PREFS).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
+  writeFileSync(join(profile, 'user.js'), prefs.join('\n') + '\n');
+  const app = await desktop.launch(FIREFOX, ['--no-remote', '--new-instance', '--profile', profile, url]);
+  return { app, cleanUp: () => rmSync(profile, { recursive: true, force: true }) };
+}
