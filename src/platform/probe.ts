@@ -169,6 +169,11 @@ export interface ActionPrimitives {
   doAppAction(appKey: string, name: string): Promise<void>;
   /** PNG bytes of a window, when the platform can capture. */
   capture?(nativeId: string): Promise<Buffer>;
+  /**
+   * A pointer click at a point of the window's picture (`capture`'s pixels, origin at its top
+   * left), the window brought forward first: for what only pixels show (text read by OCR).
+   */
+  clickAt?(nativeId: string, point: { x: number; y: number }): Promise<void>;
 }
 
 /** One reading of the desktop: its applications and their windows, consistent with each other. */

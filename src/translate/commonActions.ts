@@ -99,3 +99,37 @@ function makeClose(kind: 'navigate' | 'destructive', description: string) {
 export const closeAction = makeClose('navigate', 'Closes the window.');
 /** Closing may discard what the window holds (unsaved edits, an unsent form). */
 export const closeDiscardingAction = makeClose('destructive', 'Closes the window; anything unsaved or unsent in it is lost.');
+
+/**
+ * After input to a window the tree cannot describe (window-only, or read from its pixels): waits
+ * for a visible effect (its version changes, or windows open or close), then until one more fresh
+ * read after the bridge's nudge shows no further change, so that keys still being drawn are in
+ * the result. False when nothing visible changed within `timeoutMs`.
+ */
+export async function waitForVisibleEffect(ctx: ActionContext, winId: string, timeoutMs = 1500): Promise<boolean> {
+  const before = ctx.state.window(winId)?.version;
+  const count = ctx.state.windows().length;
+  const changed = (s: StateReader, version: number | undefined) => s.window(winId)?.version !== version || s.windows().length !== count;
+  const effect = await ctx
+    .waitFor((s) => changed(s, before), { timeoutMs, what: 'a visible effect' })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!effect) return false;
+  for (let round = 0; round < STILL_ROUNDS; round++) {
+    const version = ctx.state.window(winId)?.version;
+    const moved = await ctx
+      .waitFor((s) => s.window(winId)?.version !== version, { timeoutMs: STILL_MS, what: 'the window to settle' })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) break;
+  }
+  return true;
+}
+
+/** One fresh read this long after the last change that shows nothing new: the window is still. */
+const STILL_MS = 300;
+const STILL_ROUNDS = 5;

@@ -14,29 +14,22 @@ import {
   focusAction,
   isWindowOnly,
   requireWindow,
+  waitForVisibleEffect,
 } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
-
-/** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
-async function settle(ctx: ActionContext, winId: string): Promise<void> {
-  const before = ctx.state.window(winId)?.version;
-  const count = ctx.state.windows().length;
-  await ctx
-    .waitFor((s) => s.window(winId)?.version !== before || s.windows().length !== count, { timeoutMs: 1500, what: 'a visible effect' })
-    .catch(() => undefined);
-}
+import type { A11yNode, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 const typeText = defineAction({
   name: 'type_text',
   title: 'Type text',
-  description: 'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
+  description:
+    'Types text into the window as if on the keyboard, at its current keyboard focus. Its content is read back from pixels when OCR is available, else check the screenshot.',
   kind: 'write',
   available: (_view, root: A11yNode) => acceptsKeys(root),
   input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
   async run(args, ctx) {
     const window = requireWindow(ctx);
     await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
-    await settle(ctx, window.winId);
+    await waitForVisibleEffect(ctx, window.winId);
     return { message: `Typed ${args.text.length} characters into window ${window.winId}.` };
   },
 });
@@ -53,7 +46,7 @@ const pressKeys = defineAction({
   async run(args, ctx) {
     const window = requireWindow(ctx);
     await ctx.probe.sendKeys(window.facts.nativeId, { keys: args.keys });
-    await settle(ctx, window.winId);
+    await waitForVisibleEffect(ctx, window.winId);
     return { message: `Pressed ${args.keys.join(', ')} in window ${window.winId}.` };
   },
 });

@@ -1,0 +1,185 @@
+/**
+ * Text from pixels: for a window the platform reads nothing of (window-only), and for the opaque
+ * regions of a readable window (a terminal, a drawing area the app paints: platform/ocr/regions.ts),
+ * the bridge reads the text its picture shows (OCR) and adds it as text blocks with a notice that
+ * it is approximate, uses it in the summary, and offers `click_text`. A region is read again only
+ * when its pixels changed (a hash of the cut-out region, looked at on every read of the window:
+ * change events, and the bridge's re-reads while an action settles). The engine is loaded on the
+ * first window that needs it; a window without such regions is never captured for this.
+ */
+import type * as Crypto from 'node:crypto';
+import type { OcrEngine, OcrResult } from '../platform/ocr/engine.js';
+import { blank, prepareForOcr, toGrey } from '../platform/ocr/image.js';
+import { groupLines, layoutText, type OcrLine } from '../platform/ocr/layout.js';
+import { planRegions, type OpaqueRegion } from '../platform/ocr/regions.js';
+import type { A11yNode, Probe, Rect } from '../platform/probe.js';
+import type { ActionDef, BlockDraft, WindowFacts, WindowView } from '../translate/types.js';
+import { lazyBuiltin } from '../util/lazyBuiltin.js';
+import type { Logger } from '../util/logger.js';
+import { decodePng } from '../util/pngDecode.js';
+import { clickTextAction } from './clickText.js';
+
+const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
+
+/** Screen text is 8–12 px tall; the recogniser reads best at about twice that. */
+const SCALE = 2;
+/** Readings kept per region, by pixel hash: a blinking caret alternates between two pictures. */
+const KEPT_PER_REGION = 4;
+const PREVIEW_CHARS = 160;
+
+export interface PixelTarget {
+  facts: WindowFacts;
+  root: A11yNode;
+  /** The tree was just read: look at the pixels again. */
+  fresh: boolean;
+}
+
+/** What one region showed, in the window's pixels. */
+export interface RegionText {
+  region: OpaqueRegion;
+  lines: OcrLine[];
+  text: string;
+  confidence: number;
+}
+
+export interface PixelReading {
+  regions: RegionText[];
+  /** Why nothing could be read (the engine is not installed, the capture failed). */
+  problem?: string;
+}
+
+export class PixelTextReader {
+  readonly clickText: ActionDef;
+  private engine: Promise<OcrEngine> | null = null;
+  private readonly last = new Map<string, PixelReading>();
+  private readonly byHash = new Map<string, Map<string, RegionText>>();
+
+  constructor(
+    private readonly probe: Probe,
+    private readonly log: Logger,
+  ) {
+    this.clickText = clickTextAction((winId) => this.last.get(winId));
+  }
+
+  /** Whether the OCR engine was ever loaded (benchmarks: none on an accessible desktop). */
+  get engineLoaded(): boolean {
+    return this.engine !== null;
+  }
+
+  async decorate(view: WindowView, target: PixelTarget): Promise<WindowView> {
+    const winId = target.facts.winId;
+    const reading = target.fresh ? await this.read(target) : this.last.get(winId);
+    if (!reading) {
+      this.last.delete(winId);
+      return view;
+    }
+    this.last.set(winId, reading);
+    return withPixelText(view, reading, target.facts, this.clickText);
+  }
+
+  forget(winId: string): void {
+    this.last.delete(winId);
+    for (const key of this.byHash.keys()) if (key.startsWith(`${winId}:`)) this.byHash.delete(key);
+  }
+
+  async close(): Promise<void> {
+    const engine = this.engine;
+    this.engine = null;
+    if (engine) await (await engine.catch(() => null))?.close();
+  }
+
+  private async read(target: PixelTarget): Promise<PixelReading | undefined> {
+    const bounds = target.facts.bounds;
+    const known = bounds ? { width: bounds.width, height: bounds.height } : { width: 1 << 16, height: 1 << 16 };
+    if (planRegions(target.root, bounds, known).regions.length === 0 || !this.probe.capture) return undefined;
+    let image: ReturnType<typeof decodePng>;
+    try {
+      image = decodePng(await this.probe.capture(target.facts.nativeId));
+    } catch (error) {
+      return { regions: [], problem: `its picture could not be taken (${error instanceof Error ? error.message : String(error)})` };
+    }
+    // Planned again on the picture's own size: the window may have been resized since it was listed.
+    const plan = planRegions(target.root, bounds, image);
+    try {
+      const regions = await Promise.all(plan.regions.map((region) => this.readRegion(target.facts.winId, image, region, plan.secrets)));
+      return { regions };
+    } catch (error) {
+      this.log.warn('text from pixels failed', { winId: target.facts.winId, error: error instanceof Error ? error.message : String(error) });
+      return { regions: [], problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async readRegion(winId: string, image: ReturnType<typeof decodePng>, region: OpaqueRegion, secrets: Rect[]): Promise<RegionText> {
+    const grey = toGrey(image, region.box);
+    // Password fields are blanked before anything is hashed or read (P-SENS-1).
+    blank(
+      grey,
+      secrets.map((s) => ({ ...s, x: s.x - region.box.x, y: s.y - region.box.y })),
+    );
+    const key = `${winId}:${region.ref ?? 'window'}`;
+    const hash = crypto().createHash('sha1').update(grey.pixels).update(`${grey.width}x${grey.height}`).digest('hex');
+    const kept = this.byHash.get(key) ?? new Map<string, RegionText>();
+    this.byHash.set(key, kept);
+    const known = kept.get(hash);
+    if (known) {
+      // Most recent last: the oldest reading is the one dropped.
+      kept.delete(hash);
+      kept.set(hash, { ...known, region });
+      return kept.get(hash) as RegionText;
+    }
+    const result = await (await this.loadEngine()).recognize(prepareForOcr(grey, SCALE), SCALE);
+    const text = toRegionText(region, result);
+    kept.set(hash, text);
+    if (kept.size > KEPT_PER_REGION) kept.delete(kept.keys().next().value as string);
+    return text;
+  }
+
+  private loadEngine(): Promise<OcrEngine> {
+    this.engine ??= import('../platform/ocr/engine.js').then(({ OcrEngine }) => new OcrEngine());
+    return this.engine;
+  }
+}
+
+function toRegionText(region: OpaqueRegion, result: OcrResult): RegionText {
+  const words = result.words.map((w) => ({ ...w, box: { ...w.box, x: w.box.x + region.box.x, y: w.box.y + region.box.y } }));
+  const lines = groupLines(words);
+  return { region, lines, text: layoutText(lines), confidence: result.confidence };
+}
+
+function blockId(region: OpaqueRegion, index: number): string {
+  return region.label === 'window' ? 'pixels-text' : `pixels-${region.label.replace(/ /g, '-')}-${index + 1}`;
+}
+
+/** The view with the text read from pixels: a notice, one text block per region, the summary, click_text. */
+export function withPixelText(view: WindowView, reading: PixelReading, facts: WindowFacts, clickText?: ActionDef): WindowView {
+  if (reading.problem) {
+    const text = `Text could not be read from this window's pixels: ${reading.problem}.`;
+    return { ...view, blocks: [...view.blocks, { type: 'notice', id: 'pixels', severity: 'warn', text }] };
+  }
+  const read = reading.regions.filter((r) => r.text);
+  const words = read.flatMap((r) => r.lines.flatMap((l) => l.words));
+  const confidence = words.length ? Math.round(words.reduce((sum, w) => sum + w.confidence, 0) / words.length) : 0;
+  const where = read.map((r, i) => (r.region.label === 'window' ? 'the window' : `the ${r.region.label} (block ${blockId(r.region, i)})`)).join(', ');
+  const notice: BlockDraft = {
+    type: 'notice',
+    id: 'pixels',
+    severity: 'info',
+    text:
+      words.length === 0
+        ? 'No text could be read from the pixels of this window.'
+        : `Text read from the pixels of ${where} by OCR, mean confidence ${confidence}%: approximate. Letters may be misread or missing; colours, styles, ` +
+          'the state of controls (checked, disabled, focused) and text that is hidden, covered or in password fields cannot be known from pixels. ' +
+          'click_text clicks text as shown.',
+  };
+  const blocks: BlockDraft[] = read.map((r, i) => ({ type: 'text', id: blockId(r.region, i), text: r.text }));
+  const preview = (text: string) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+  };
+  const whole = read.find((r) => r.region.label === 'window');
+  const summary = whole
+    ? `${facts.modal ? 'Dialog' : 'Window'} "${facts.title}" of ${facts.app.name}, exposing no accessible content; its text, read from pixels (approximate): "${preview(whole.text)}"`
+    : [view.summary, ...read.map((r) => `Its ${r.region.label} shows (read from pixels, approximate): "${preview(r.text)}"`)].join(' ');
+  const actions = words.length > 0 && clickText ? [...view.actions, clickText] : view.actions;
+  return { summary: words.length ? summary : view.summary, blocks: [...view.blocks, notice, ...blocks], actions };
+}
