@@ -11,8 +11,8 @@ import type * as Crypto from 'node:crypto';
 import type { OcrEngine, OcrResult } from '../platform/ocr/engine.js';
 import { blank, prepareForOcr, toGrey } from '../platform/ocr/image.js';
 import { groupLines, layoutText, type OcrLine } from '../platform/ocr/layout.js';
-import { planRegions, type OpaqueRegion } from '../platform/ocr/regions.js';
-import type { A11yNode, Probe, Rect } from '../platform/probe.js';
+import { opaqueCandidates, placeRegions, toWindow, type OpaqueRegion } from '../platform/ocr/regions.js';
+import { isWindowOnly, WINDOW_ONLY, type A11yNode, type Probe, type Rect } from '../platform/probe.js';
 import type { ActionDef, BlockDraft, WindowFacts, WindowView } from '../translate/types.js';
 import { lazyBuiltin } from '../util/lazyBuiltin.js';
 import type { Logger } from '../util/logger.js';
@@ -89,23 +89,40 @@ export class PixelTextReader {
   }
 
   private async read(target: PixelTarget): Promise<PixelReading | undefined> {
-    const bounds = target.facts.bounds;
-    const known = bounds ? { width: bounds.width, height: bounds.height } : { width: 1 << 16, height: 1 << 16 };
-    if (planRegions(target.root, bounds, known).regions.length === 0 || !this.probe.capture) return undefined;
+    const { facts, root } = target;
+    const capture = this.probe.capture?.bind(this.probe);
+    if (!capture) return undefined;
+    // A window whose accessible is still on its way is read from the tree in a moment.
+    if (root.attributes?.[WINDOW_ONLY.pending] === 'true') return undefined;
+    const wholeWindow = isWindowOnly(root);
+    const found = wholeWindow ? { candidates: [], secretRefs: [] } : opaqueCandidates(root);
+    // Nothing opaque: no extents read, no capture, no engine (an accessible window costs nothing).
+    if (!wholeWindow && (found.candidates.length === 0 || !facts.bounds || !this.probe.readBounds)) return undefined;
+    const refs = [...found.candidates.flatMap((c) => [c.ref, ...c.childRefs]), ...found.secretRefs];
+    const extents = refs.length > 0 && this.probe.readBounds ? await this.probe.readBounds(refs) : [];
+    const boundsOf = (ref: string) => extents[refs.indexOf(ref)] ?? null;
     let image: ReturnType<typeof decodePng>;
     try {
-      image = decodePng(await this.probe.capture(target.facts.nativeId));
+      image = decodePng(await capture(facts.nativeId));
     } catch (error) {
-      return { regions: [], problem: `its picture could not be taken (${error instanceof Error ? error.message : String(error)})` };
+      return wholeWindow ? { regions: [], problem: `its picture could not be taken (${error instanceof Error ? error.message : String(error)})` } : undefined;
     }
-    // Planned again on the picture's own size: the window may have been resized since it was listed.
-    const plan = planRegions(target.root, bounds, image);
+    const window = facts.bounds ?? { x: 0, y: 0, width: image.width, height: image.height };
+    const regions: OpaqueRegion[] = wholeWindow
+      ? [{ box: { x: 0, y: 0, width: image.width, height: image.height }, label: 'window' }]
+      : placeRegions(found.candidates, boundsOf, window, image);
+    if (regions.length === 0) return undefined;
+    const secrets = found.secretRefs.flatMap((ref) => {
+      const screen = boundsOf(ref);
+      const box = screen && toWindow(screen, window, image);
+      return box ? [box] : [];
+    });
     try {
-      const regions = await Promise.all(plan.regions.map((region) => this.readRegion(target.facts.winId, image, region, plan.secrets)));
-      return { regions };
+      return { regions: await Promise.all(regions.map((region) => this.readRegion(facts.winId, image, region, secrets))) };
     } catch (error) {
-      this.log.warn('text from pixels failed', { winId: target.facts.winId, error: error instanceof Error ? error.message : String(error) });
-      return { regions: [], problem: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn('text from pixels failed', { winId: facts.winId, error: message });
+      return { regions: [], problem: message };
     }
   }
 

@@ -198,6 +198,11 @@ export interface Probe extends ActionPrimitives {
   /** Applications and windows, read together (every window's `appKey` is in `apps`, or out of scope). */
   readTopology(): Promise<DesktopTopology>;
   readTree(nativeId: string, budget: TreeBudget, options?: TreeReadRequest): Promise<WindowTree>;
+  /**
+   * Screen extents of a few nodes, in the coordinates of `NativeWindow.bounds` (null for a node
+   * that has none or is gone): trees carry no positions, text from pixels needs a few.
+   */
+  readBounds?(refs: readonly string[]): Promise<Array<Rect | null>>;
   /** The change feed; returns the unsubscribe function. */
   subscribe(listener: (change: ProbeChange) => void): () => void;
   close(): Promise<void>;

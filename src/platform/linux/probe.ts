@@ -3,7 +3,7 @@
  * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
-import type { KeyInput, Probe, ProbeFactory, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
+import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
 import { AtspiProbe, type ProbeTopology } from './atspiProbe.js';
 import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
@@ -181,6 +181,11 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     if (!this.capturer) throw new Error('screen capture is off (serve with --screenshots)');
     if (this.capturer === 'on-demand') this.capturer = WindowCapturer.open(this.x11);
     return (await (await this.capturer).captureWindow(this.window(nativeId).x11.xid)).png;
+  }
+
+  /** AT-SPI screen coordinates are root coordinates on X11, as the windows' bounds are. */
+  readBounds(refs: readonly string[]): Promise<Array<Rect | null>> {
+    return Promise.all(refs.map((ref) => this.atspi.primitives.bounds(ref).catch(() => null)));
   }
 
   /** XTEST moves the pointer in root coordinates: the point is offset by the client area's origin. */

@@ -1,11 +1,12 @@
 /**
- * Which parts of a window only pixels can tell: the whole window when the platform reads nothing
- * of it (window-only), else the tree's opaque regions — a terminal, a canvas or drawing area
- * without text, a bare container the app paints itself (a Qt terminal widget, a word processor's
- * page) — and never a region the tree already reads. Password fields are listed apart, so that
- * their pixels are blanked before anything is read. Pure: a tree and the window's bounds in.
+ * Which parts of a readable window only pixels can tell: a terminal, a canvas or drawing area
+ * without text, or a bare container the app paints itself (a Qt terminal widget is a filler with
+ * only a scroll bar inside) — never a region the tree already reads. Trees carry no positions
+ * (reading every node's extents would cost a call per node), so this is two steps: the tree's
+ * shape names a few candidates and the password fields, then the caller reads just their
+ * extents and `placeRegions` keeps those big enough and not covered by what the tree reads.
  */
-import { isSecretNode, isWindowOnly, type A11yNode, type Rect } from '../probe.js';
+import { isSecretNode, type A11yNode, type Rect } from '../probe.js';
 
 export interface OpaqueRegion {
   /** In the window's own pixels (the captured picture). */
@@ -16,68 +17,109 @@ export interface OpaqueRegion {
   label: string;
 }
 
-export interface RegionPlan {
-  regions: OpaqueRegion[];
-  /** Password fields in the window's pixels: blanked, never read. */
-  secrets: Rect[];
+export interface RegionCandidate {
+  ref: string;
+  label: string;
+  /** Drawn by the app (terminal, canvas, drawing area), not a bare container. */
+  drawn: boolean;
+  /** Children whose extents count as covering the region (a container's scroll bar). */
+  childRefs: string[];
+}
+
+export interface Candidates {
+  candidates: RegionCandidate[];
+  /** Password fields: blanked in the pixels, never read. */
+  secretRefs: string[];
 }
 
 /** Roles the app draws itself: opaque unless they carry text of their own. */
 const DRAWN_ROLES = new Set(['terminal', 'canvas', 'drawing_area']);
-/** Containers that are opaque only when nothing the tree reads covers them. */
-const BARE_CONTAINER_ROLES = new Set(['filler', 'panel', 'unknown', 'document_frame', 'viewport', 'scroll_pane']);
+/** Containers that are opaque when all they hold is scrolling chrome. */
+const BARE_CONTAINER_ROLES = new Set(['filler', 'panel', 'unknown', 'viewport', 'scroll_pane']);
+const CHROME_ROLES = new Set(['scroll_bar', 'separator']);
 const MIN_DRAWN = 40;
 const MIN_CONTAINER = { width: 120, height: 80 };
 /** A container whose children cover at most this share of it is painted by the app itself. */
 const MAX_COVERED = 0.2;
 
-export function planRegions(root: A11yNode, window: Rect | null, size: { width: number; height: number }): RegionPlan {
-  if (isWindowOnly(root)) return { regions: [{ box: { x: 0, y: 0, ...size }, label: 'window' }], secrets: [] };
-  if (!window) return { regions: [], secrets: [] };
-  const regions: OpaqueRegion[] = [];
-  const secrets: Rect[] = [];
-  const local = (r: Rect): Rect => clip({ x: r.x - window.x, y: r.y - window.y, width: r.width, height: r.height }, size);
+export function opaqueCandidates(root: A11yNode): Candidates {
+  const candidates: RegionCandidate[] = [];
+  const secretRefs: string[] = [];
   const visit = (node: A11yNode) => {
-    if (isSecretNode(node) && node.bounds) {
-      secrets.push(local(node.bounds));
+    if (isSecretNode(node)) {
+      secretRefs.push(node.ref);
       return;
     }
-    if (node.bounds && isOpaque(node)) {
-      const box = local(node.bounds);
-      if (box.width > 0 && box.height > 0) regions.push({ box, ref: node.ref, label: node.role.replace(/_/g, ' ') });
+    if (node !== root && node.states.includes('showing') && isCandidate(node)) {
+      const drawn = DRAWN_ROLES.has(node.role);
+      // A bare container's role says nothing to the agent ("filler"): it is an area the app paints.
+      const label = drawn ? node.role.replace(/_/g, ' ') : 'painted area';
+      candidates.push({ ref: node.ref, label, drawn, childRefs: node.children.map((c) => c.ref) });
       return;
     }
     for (const child of node.children) visit(child);
   };
   visit(root);
-  return { regions, secrets };
+  return { candidates, secretRefs };
 }
 
-function isOpaque(node: A11yNode): boolean {
-  const bounds = node.bounds as Rect;
+function isCandidate(node: A11yNode): boolean {
   if (node.value || node.name || hasText(node.children)) return false;
-  if (DRAWN_ROLES.has(node.role)) return bounds.width >= MIN_DRAWN && bounds.height >= MIN_DRAWN;
-  if (!BARE_CONTAINER_ROLES.has(node.role) || bounds.width < MIN_CONTAINER.width || bounds.height < MIN_CONTAINER.height) return false;
-  const covered = node.children.reduce((sum, child) => sum + area(child.bounds && intersect(child.bounds, bounds)), 0);
-  return covered <= MAX_COVERED * area(bounds) && (node.childCount ?? node.children.length) === node.children.length;
+  if ((node.childCount ?? node.children.length) !== node.children.length) return false;
+  if (DRAWN_ROLES.has(node.role)) return true;
+  return BARE_CONTAINER_ROLES.has(node.role) && node.children.length > 0 && node.children.every((c) => CHROME_ROLES.has(c.role));
 }
 
-/** Whether any node below carries a name or text (then the tree reads that region). */
+/**
+ * Whether any shown node below carries a name or text (then the tree reads that region). A
+ * scroll bar's value is its position, not text; a hidden node (a closed find bar) shows nothing.
+ */
 function hasText(nodes: readonly A11yNode[]): boolean {
-  return nodes.some((n) => Boolean(n.value) || (Boolean(n.name) && hasArea(n.bounds)) || hasText(n.children));
+  return nodes.some((n) => n.states.includes('showing') && !CHROME_ROLES.has(n.role) && (Boolean(n.value) || Boolean(n.name) || hasText(n.children)));
 }
 
-const hasArea = (r: Rect | undefined) => Boolean(r && r.width > 1 && r.height > 1);
-const area = (r: Rect | undefined | null) => (r ? Math.max(0, r.width) * Math.max(0, r.height) : 0);
+/**
+ * The candidates as regions of the window's picture: those big enough and not covered by their
+ * children. `boundsOf` gives screen extents (null when unknown); `window` is the client area.
+ */
+export function placeRegions(
+  candidates: readonly RegionCandidate[],
+  boundsOf: (ref: string) => Rect | null,
+  window: Rect,
+  size: { width: number; height: number },
+): OpaqueRegion[] {
+  const regions: OpaqueRegion[] = [];
+  for (const candidate of candidates) {
+    const screen = boundsOf(candidate.ref);
+    if (!screen) continue;
+    const { drawn } = candidate;
+    const min = drawn ? { width: MIN_DRAWN, height: MIN_DRAWN } : MIN_CONTAINER;
+    if (screen.width < min.width || screen.height < min.height) continue;
+    if (!drawn) {
+      const covered = candidate.childRefs.reduce((sum, ref) => sum + area(intersect(boundsOf(ref), screen)), 0);
+      if (covered > MAX_COVERED * area(screen)) continue;
+    }
+    const box = toWindow(screen, window, size);
+    if (box) regions.push({ box, ref: candidate.ref, label: candidate.label });
+  }
+  return regions;
+}
 
-function intersect(a: Rect, b: Rect): Rect | null {
+/** Screen extents → the window picture's pixels, clipped to it; null when outside. */
+export function toWindow(screen: Rect, window: Rect, size: { width: number; height: number }): Rect | null {
+  return intersect(
+    { x: screen.x - window.x, y: screen.y - window.y, width: screen.width, height: screen.height },
+    { x: 0, y: 0, width: size.width, height: size.height },
+  );
+}
+
+const area = (r: Rect | null) => (r ? r.width * r.height : 0);
+
+function intersect(a: Rect | null, b: Rect): Rect | null {
+  if (!a) return null;
   const x = Math.max(a.x, b.x);
   const y = Math.max(a.y, b.y);
   const width = Math.min(a.x + a.width, b.x + b.width) - x;
   const height = Math.min(a.y + a.height, b.y + b.height) - y;
   return width > 0 && height > 0 ? { x, y, width, height } : null;
-}
-
-function clip(r: Rect, size: { width: number; height: number }): Rect {
-  return intersect(r, { x: 0, y: 0, ...size }) ?? { x: r.x, y: r.y, width: 0, height: 0 };
 }
