@@ -77,6 +77,7 @@ export class Bridge {
       appTools,
       log,
       defaultTimeoutMs: options.defaultTimeoutMs,
+      showsPixels: (winId) => this.pixelText?.shows(winId) === true,
     });
   }
 

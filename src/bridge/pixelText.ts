@@ -12,7 +12,9 @@ import type { OcrEngine, OcrResult } from '../platform/ocr/engine.js';
 import { blank, prepareForOcr, toGrey } from '../platform/ocr/image.js';
 import { groupLines, layoutText, type OcrLine } from '../platform/ocr/layout.js';
 import { opaqueCandidates, placeRegions, toWindow, type OpaqueRegion } from '../platform/ocr/regions.js';
-import { isWindowOnly, WINDOW_ONLY, type A11yNode, type Probe, type Rect } from '../platform/probe.js';
+import { acceptsKeys, isWindowOnly, WINDOW_ONLY, type A11yNode, type Probe, type Rect } from '../platform/probe.js';
+import { typeKeysAction } from '../translate/commonActions.js';
+import { defineAction } from '../translate/define.js';
 import type { ActionDef, BlockDraft, WindowFacts, WindowView } from '../translate/types.js';
 import { lazyBuiltin } from '../util/lazyBuiltin.js';
 import type { Logger } from '../util/logger.js';
@@ -20,6 +22,9 @@ import { decodePng } from '../util/pngDecode.js';
 import { clickTextAction } from './clickText.js';
 
 const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
+
+/** Its availability is decided here, on the tree root: a translator's reading is no tree. */
+const TYPE_KEYS: ActionDef = defineAction({ ...typeKeysAction, available: undefined });
 
 /** Screen text is 8–12 px tall; the recogniser reads best at about twice that. */
 const SCALE = 2;
@@ -66,6 +71,11 @@ export class PixelTextReader {
     return this.engine !== null;
   }
 
+  /** Whether text read from pixels is part of this window's content now. */
+  shows(winId: string): boolean {
+    return (this.last.get(winId)?.regions.length ?? 0) > 0;
+  }
+
   async decorate(view: WindowView, target: PixelTarget): Promise<WindowView> {
     const winId = target.facts.winId;
     const reading = target.fresh ? await this.read(target) : this.last.get(winId);
@@ -74,7 +84,7 @@ export class PixelTextReader {
       return view;
     }
     this.last.set(winId, reading);
-    return withPixelText(view, reading, target.facts, this.clickText);
+    return withPixelText(view, reading, target.facts, this.clickText, acceptsKeys(target.root));
   }
 
   forget(winId: string): void {
@@ -168,7 +178,7 @@ function blockId(region: OpaqueRegion, index: number): string {
 }
 
 /** The view with the text read from pixels: a notice, one text block per region, the summary, click_text. */
-export function withPixelText(view: WindowView, reading: PixelReading, facts: WindowFacts, clickText?: ActionDef): WindowView {
+export function withPixelText(view: WindowView, reading: PixelReading, facts: WindowFacts, clickText?: ActionDef, keys = true): WindowView {
   if (reading.problem) {
     const text = `Text could not be read from this window's pixels: ${reading.problem}.`;
     return { ...view, blocks: [...view.blocks, { type: 'notice', id: 'pixels', severity: 'warn', text }] };
@@ -197,6 +207,11 @@ export function withPixelText(view: WindowView, reading: PixelReading, facts: Wi
   const summary = whole
     ? `${facts.modal ? 'Dialog' : 'Window'} "${facts.title}" of ${facts.app.name}, exposing no accessible content; its text, read from pixels (approximate): "${preview(whole.text)}"`
     : [view.summary, ...read.map((r) => `Its ${r.region.label} shows (read from pixels, approximate): "${preview(r.text)}"`)].join(' ');
-  const actions = words.length > 0 && clickText ? [...view.actions, clickText] : view.actions;
+  // A terminal or page read from pixels takes typing at the keyboard focus, like a window-only
+  // window: the translator's own type_text (offered only beside text fields) gives way to it.
+  const typing = !whole && keys;
+  const actions = view.actions.filter((a) => !typing || a.name !== TYPE_KEYS.name);
+  if (typing) actions.push(TYPE_KEYS);
+  if (words.length > 0 && clickText) actions.push(clickText);
   return { summary: words.length ? summary : view.summary, blocks: [...view.blocks, notice, ...blocks], actions };
 }

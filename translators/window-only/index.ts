@@ -4,7 +4,6 @@
  * reason, a screenshot when one could be taken, and offers focus, close, typing and key chords.
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
-import { z } from 'zod';
 import {
   acceptsKeys,
   CHORDS_INPUT,
@@ -14,25 +13,10 @@ import {
   focusAction,
   isWindowOnly,
   requireWindow,
+  typeKeysAction,
   waitForVisibleEffect,
 } from '../../src/sdk/translate.js';
 import type { A11yNode, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
-
-const typeText = defineAction({
-  name: 'type_text',
-  title: 'Type text',
-  description:
-    'Types text into the window as if on the keyboard, at its current keyboard focus. Its content is read back from pixels when OCR is available, else check the screenshot.',
-  kind: 'write',
-  available: (_view, root: A11yNode) => acceptsKeys(root),
-  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
-  async run(args, ctx) {
-    const window = requireWindow(ctx);
-    await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
-    await waitForVisibleEffect(ctx, window.winId);
-    return { message: `Typed ${args.text.length} characters into window ${window.winId}.` };
-  },
-});
 
 const pressKeys = defineAction({
   name: 'press_keys',
@@ -58,7 +42,7 @@ function translate(window: WindowFacts, warnings: readonly string[]): WindowView
   return {
     summary: `${kind} "${window.title}" of ${window.app.name}: its content cannot be read, only seen in a screenshot and operated with the keyboard.`,
     blocks,
-    actions: [focusAction, closeDiscardingAction, typeText, pressKeys],
+    actions: [focusAction, closeDiscardingAction, typeKeysAction, pressKeys],
   };
 }
 

@@ -51,10 +51,14 @@ export function layoutText(lines: readonly OcrLine[]): string {
   return lines
     .map((line) => {
       let text = '';
+      let end = left;
       for (const word of line.words) {
         const column = Math.round((word.box.x - left) / cell);
-        const gap = text.length === 0 ? column : Math.max(1, column - text.length);
+        // Words of one phrase (a gap under two characters) keep one space; farther ones their column.
+        const near = text.length > 0 && word.box.x - end < 2 * cell;
+        const gap = text.length === 0 ? column : near ? 1 : Math.max(1, column - text.length);
         text += ' '.repeat(gap) + word.text;
+        end = word.box.x + word.box.width;
       }
       return text.trimEnd();
     })
