@@ -205,7 +205,7 @@ export function withPixelText(view: WindowView, reading: PixelReading, facts: Wi
   };
   const whole = read.find((r) => r.region.label === 'window');
   const summary = whole
-    ? `${facts.modal ? 'Dialog' : 'Window'} "${facts.title}" of ${facts.app.name}, exposing no accessible content; its text, read from pixels (approximate): "${preview(whole.text)}"`
+    ? `${facts.modal ? 'Dialog' : 'Window'} "${facts.title}" of ${facts.app.name}: its content cannot be read through accessibility; its text, read from pixels (approximate): "${preview(whole.text)}"`
     : [view.summary, ...read.map((r) => `Its ${r.region.label} shows (read from pixels, approximate): "${preview(r.text)}"`)].join(' ');
   // A terminal or page read from pixels takes typing at the keyboard focus, like a window-only
   // window: the translator's own type_text (offered only beside text fields) gives way to it.
