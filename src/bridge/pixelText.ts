@@ -9,7 +9,8 @@
  */
 import type * as Crypto from 'node:crypto';
 import type { OcrEngine, OcrResult } from '../platform/ocr/engine.js';
-import { blank, prepareForOcr, toGrey } from '../platform/ocr/image.js';
+import { blank, toGrey } from '../platform/ocr/image.js';
+import { readText } from '../platform/ocr/read.js';
 import { groupLines, layoutText, type OcrLine } from '../platform/ocr/layout.js';
 import { opaqueCandidates, placeRegions, toWindow, type OpaqueRegion } from '../platform/ocr/regions.js';
 import { acceptsKeys, isWindowOnly, WINDOW_ONLY, type A11yNode, type Probe, type Rect } from '../platform/probe.js';
@@ -26,8 +27,6 @@ const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 /** Its availability is decided here, on the tree root: a translator's reading is no tree. */
 const TYPE_KEYS: ActionDef = defineAction({ ...typeKeysAction, available: undefined });
 
-/** Screen text is 8–12 px tall; the recogniser reads best at about twice that. */
-const SCALE = 2;
 /** Readings kept per region, by pixel hash: a blinking caret alternates between two pictures. */
 const KEPT_PER_REGION = 4;
 const PREVIEW_CHARS = 160;
@@ -154,8 +153,7 @@ export class PixelTextReader {
       kept.set(hash, { ...known, region });
       return kept.get(hash) as RegionText;
     }
-    const result = await (await this.loadEngine()).recognize(prepareForOcr(grey, SCALE), SCALE);
-    const text = toRegionText(region, result);
+    const text = toRegionText(region, await readText(await this.loadEngine(), grey));
     kept.set(hash, text);
     if (kept.size > KEPT_PER_REGION) kept.delete(kept.keys().next().value as string);
     return text;

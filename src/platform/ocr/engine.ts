@@ -3,10 +3,12 @@
  * English model of `@tesseract.js-data/eng`, both optional dependencies loaded on the first window
  * that needs them. Everything is local: the model is read from the installed package (never the
  * package's default download address), the core is the installed `tesseract.js-core`, and no cache
- * is written. One worker thread, created on first use and kept until `close`; recognitions run one
- * at a time through it.
+ * is written. Worker threads (one per core, at most two: each holds its own copy of the model) are
+ * created on first use and kept until `close`; each recognises one image at a time, and a caller
+ * that cuts a window into pieces has them read side by side.
  */
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Rect } from '../probe.js';
 
@@ -51,33 +53,52 @@ const LSTM_ONLY = 1;
 /** Sparse text: windows are labels and buttons scattered over a surface, not a page of prose. */
 const SPARSE_TEXT = '11';
 
+interface Lane {
+  worker: Promise<TesseractWorker> | null;
+  queue: Promise<unknown>;
+  waiting: number;
+}
+
 export class OcrEngine {
-  private worker: Promise<TesseractWorker> | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly lanes: Lane[];
 
-  constructor(private readonly model: OcrModel = 'fast') {}
+  constructor(
+    private readonly model: OcrModel = 'fast',
+    workers = Math.min(2, availableParallelism()),
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, workers) }, () => ({ worker: null, queue: Promise.resolve(), waiting: 0 }));
+  }
 
-  /** Words in `image` (a prepared PGM, `scale` times the caller's pixels). */
+  /** How many images can be read at once. */
+  get parallelism(): number {
+    return this.lanes.length;
+  }
+
+  /** Words in `image` (a prepared PGM, `scale` times the caller's pixels), on the least busy worker. */
   recognize(image: Buffer, scale: number): Promise<OcrResult> {
-    const run = this.queue.then(async () => toResult(await (await this.start()).recognize(image, {}, { blocks: true, text: false }), scale));
-    this.queue = run.catch(() => undefined);
+    const lane = this.lanes.reduce((best, l) => (l.waiting < best.waiting ? l : best));
+    lane.waiting++;
+    const run = lane.queue.then(async () => {
+      try {
+        lane.worker ??= openWorker(this.model);
+        return toResult(await (await lane.worker).recognize(image, {}, { blocks: true, text: false }), scale);
+      } finally {
+        lane.waiting--;
+      }
+    });
+    lane.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Whether the worker was ever started (a window needed OCR). */
+  /** Whether a worker was ever started (a window needed OCR). */
   get started(): boolean {
-    return this.worker !== null;
+    return this.lanes.some((l) => l.worker !== null);
   }
 
   async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (worker) await (await worker.catch(() => null))?.terminate();
-  }
-
-  private start(): Promise<TesseractWorker> {
-    this.worker ??= openWorker(this.model);
-    return this.worker;
+    const workers = this.lanes.map((l) => l.worker);
+    for (const lane of this.lanes) lane.worker = null;
+    await Promise.all(workers.map(async (w) => (await w?.catch(() => null))?.terminate()));
   }
 }
 

@@ -163,10 +163,83 @@ export function encodePgm(image: GreyImage): Buffer {
 /** Frames are longer than this many source pixels; glyph strokes of window text are shorter. */
 export const FRAME_RUN = 22;
 
-/** The whole preparation; `scale` is how many output pixels one source pixel became. */
+/** Dark text on light ground without frames: what every part sent to the recogniser is cut from. */
+export function cleanForOcr(grey: GreyImage): { image: GreyImage; threshold: number } {
+  const dark = normalisePolarity(grey, otsuThreshold(grey));
+  const threshold = otsuThreshold(dark);
+  return { image: removeLines(dark, threshold, FRAME_RUN), threshold };
+}
+
+/** A horizontal band of an image: rows `y` to `y + height`. */
+export interface Band {
+  y: number;
+  height: number;
+}
+
+/** Runs of rows holding ink, a gap of `joinGap` blank rows or fewer joined: text lines, roughly. */
+export function inkBands(image: GreyImage, threshold: number, joinGap = 0): Band[] {
+  const bands: Band[] = [];
+  let start = -1;
+  let lastInk = -1;
+  for (let y = 0; y < image.height; y++) {
+    let ink = false;
+    for (let x = 0, at = y * image.width; x < image.width; x++, at++) {
+      if ((image.pixels[at] ?? 255) <= threshold) {
+        ink = true;
+        break;
+      }
+    }
+    if (!ink) continue;
+    if (start >= 0 && y - lastInk - 1 > joinGap) {
+      bands.push({ y: start, height: lastInk - start + 1 });
+      start = y;
+    } else if (start < 0) start = y;
+    lastInk = y;
+  }
+  if (start >= 0) bands.push({ y: start, height: lastInk - start + 1 });
+  return bands;
+}
+
+/** Screen text shorter than this (ascender to descender, px) is upscaled twice for the recogniser. */
+const SMALL_TEXT = 15;
+
+/** 2 for small text (most windows: 8–12 px glyphs), 1 when the lines are tall enough already. */
+export function chooseScale(lines: readonly Band[]): number {
+  const heights = lines.map((b) => b.height).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)] ?? 0;
+  return median >= SMALL_TEXT ? 1 : 2;
+}
+
+/**
+ * Up to `parts` horizontal pieces, cut in blank rows, with about equal amounts of text each, so
+ * that that many recognisers can share the work; blank margins above and below are left out.
+ */
+export function splitForWorkers(lines: readonly Band[], parts: number, margin: number, height: number): Band[] {
+  const total = lines.reduce((sum, b) => sum + b.height, 0);
+  const pieces: Band[] = [];
+  let first = 0;
+  let sum = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Band;
+    const next = lines[i + 1];
+    sum += line.height;
+    if (next && (sum < (total * (pieces.length + 1)) / parts || pieces.length === parts - 1)) continue;
+    // Margins never reach into the neighbouring lines: no line is in two pieces, none is cut.
+    const previousEnd = pieces.length ? (pieces[pieces.length - 1] as Band).y + (pieces[pieces.length - 1] as Band).height : 0;
+    const top = Math.max(previousEnd, (lines[first] as Band).y - margin, 0);
+    const bottom = Math.min(height, line.y + line.height + margin, next ? Math.floor((line.y + line.height + next.y) / 2) : height);
+    pieces.push({ y: top, height: bottom - top });
+    first = i + 1;
+  }
+  return pieces;
+}
+
+/** Rows `band` of an image. */
+export function cropRows(image: GreyImage, band: Band): GreyImage {
+  return { width: image.width, height: band.height, pixels: image.pixels.subarray(band.y * image.width, (band.y + band.height) * image.width) };
+}
+
+/** The whole preparation of one image; `scale` is how many output pixels one source pixel became. */
 export function prepareForOcr(grey: GreyImage, scale: number): Buffer {
-  const threshold = otsuThreshold(grey);
-  const dark = normalisePolarity(grey, threshold);
-  const clean = removeLines(dark, otsuThreshold(dark), FRAME_RUN);
-  return encodePgm(upscale(clean, scale));
+  return encodePgm(upscale(cleanForOcr(grey).image, scale));
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { blank, encodePgm, normalisePolarity, otsuThreshold, removeLines, toGrey, upscale, type GreyImage } from '../../../src/platform/ocr/image.js';
+import {
+  blank,
+  chooseScale,
+  cropRows,
+  encodePgm,
+  inkBands,
+  splitForWorkers,
+  normalisePolarity,
+  otsuThreshold,
+  removeLines,
+  toGrey,
+  upscale,
+  type GreyImage,
+} from '../../../src/platform/ocr/image.js';
 
 const grey = (width: number, height: number, fill: number): GreyImage => ({ width, height, pixels: new Uint8Array(width * height).fill(fill) });
 
@@ -44,5 +57,33 @@ describe('OCR image preparation', () => {
     blank(image, [{ x: 1, y: 1, width: 2, height: 1 }]);
     expect([...image.pixels.slice(6, 12)]).toEqual([100, 255, 255, 100, 100, 100]);
     expect(encodePgm(image).subarray(0, 11).toString('latin1')).toBe('P5\n6 4\n255\n');
+  });
+
+  it('finds text lines as ink bands, picks the scale by their height, and cuts pieces in blank rows only', () => {
+    const image = grey(10, 100, 255);
+    for (const [top, height] of [
+      [10, 12],
+      [30, 12],
+      [50, 12],
+      [70, 12],
+    ] as const)
+      for (let y = top; y < top + height; y++) image.pixels[y * 10 + 3] = 0;
+    const lines = inkBands(image, 128);
+    expect(lines).toEqual([
+      { y: 10, height: 12 },
+      { y: 30, height: 12 },
+      { y: 50, height: 12 },
+      { y: 70, height: 12 },
+    ]);
+    expect(chooseScale(lines)).toBe(2);
+    expect(chooseScale([{ y: 0, height: 18 }])).toBe(1);
+    const pieces = splitForWorkers(lines, 2, 8, 100);
+    expect(pieces).toEqual([
+      { y: 2, height: 44 },
+      { y: 46, height: 44 },
+    ]);
+    // Every line lies whole in exactly one piece.
+    for (const line of lines) expect(pieces.filter((p) => p.y <= line.y && line.y + line.height <= p.y + p.height)).toHaveLength(1);
+    expect(cropRows(image, { y: 10, height: 2 }).pixels[3]).toBe(0);
   });
 });
