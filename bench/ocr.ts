@@ -158,17 +158,38 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
   const probe = await openLinuxProbe({ env: desktop.env });
   const bridge = await Bridge.start({ probe, registry, log: silentLogger });
   const rows: Row[] = [];
-  const measure = async (app: string, title: RegExp, expected: string, act?: (nativeId: string) => Promise<void>, timeoutMs = 30_000) => {
-    const native = await waitFor(async () => (await probe.readTopology()).windows.find((w) => title.test(w.title)), timeoutMs);
+  const textOf = (nativeId: string) =>
+    pixelText(bridge.snapshot().windows.find((w) => w.id === bridge.windows().find((r) => r.facts.nativeId === nativeId)?.winId));
+  /** The app's window (by its pid, else its title) once its pixels were read; then `act`, then the words. */
+  const measure = async (
+    app: string,
+    launched: { pid: number },
+    title: RegExp,
+    expected: string,
+    act?: (nativeId: string) => Promise<void>,
+    timeoutMs = 30_000,
+  ) => {
+    const native = await waitFor(
+      async () => (await probe.readTopology()).windows.find((w) => title.test(w.title) && (w.pid === launched.pid || app.startsWith('Wine'))),
+      timeoutMs,
+    );
+    await waitFor(async () => {
+      bridge.sync.markContent([native.nativeId], true);
+      await bridge.flush();
+      return bridge.snapshot().windows.some((w) => w.blocks.some((b) => b.id === 'pixels') && textOf(native.nativeId) !== '');
+    }, 60_000);
     if (act) await act(native.nativeId);
     const started = performance.now();
     const last = expected.split(/\s+/).pop() as string;
-    const text = await waitFor(async () => {
-      bridge.sync.markContent([native.nativeId], true);
-      await bridge.flush();
-      const read = pixelText(bridge.snapshot().windows.find((w) => title.test(w.title)));
-      return read.includes(last) ? read : null;
-    }, 30_000).catch(() => pixelText(bridge.snapshot().windows.find((w) => title.test(w.title))));
+    // Without an action the first reading is the measure; after one, the reading that shows its last word.
+    const text = !act
+      ? textOf(native.nativeId)
+      : await waitFor(async () => {
+          bridge.sync.markContent([native.nativeId], true);
+          await bridge.flush();
+          const read = textOf(native.nativeId);
+          return read.includes(last) ? read : null;
+        }, 30_000).catch(() => textOf(native.nativeId));
     const { recall, missing } = wordRecall(expected, text);
     rows.push({
       app,
@@ -181,16 +202,16 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
   try {
     const tk = await desktop.launch('wish', [TK_FORM]);
     const tkWords = [...readFileSync(TK_FORM, 'utf8').matchAll(/^(?:label|button) \S+ -text "([^"]+)"/gm)].map((m) => m[1]).join('\n');
-    await measure('Tk form (wish)', /^Invoice Review$/, tkWords);
+    await measure('Tk form (wish)', tk, /^Invoice Review$/, tkWords);
     await tk.kill();
 
     const xcalc = await desktop.launch('xcalc');
-    await measure('Athena calculator (xcalc): button labels', /^Calculator$/, XCALC_LABELS);
+    await measure('Athena calculator (xcalc): button labels', xcalc, /^Calculator$/, XCALC_LABELS);
     await xcalc.kill();
 
     const qterminal = await desktop.launch('qterminal');
     const command = 'echo invoice 4821.50 approved for Harbour Supplies';
-    await measure('Qt terminal (qterminal)', /Shell No/, `${command}\ninvoice 4821.50 approved for Harbour Supplies`, async (id) => {
+    await measure('Qt terminal (qterminal)', qterminal, /Shell No/, `${command}\ninvoice 4821.50 approved for Harbour Supplies`, async (id) => {
       await probe.sendKeys(id, { text: command });
       await probe.sendKeys(id, { keys: ['Return'] });
     });
@@ -198,13 +219,13 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
 
     const abiword = await desktop.launch('abiword');
     const sentence = 'The quarterly report shows revenue of 12400 dollars for Harbour Supplies';
-    await measure('GTK drawing area (AbiWord)', /Untitled/, sentence, (id) => probe.sendKeys(id, { text: sentence }), 60_000);
+    await measure('GTK drawing area (AbiWord)', abiword, /Untitled/, sentence, (id) => probe.sendKeys(id, { text: sentence }), 60_000);
     await abiword.kill();
 
     const prefix = mkdtempSync(join(desktop.runtimeDir, 'wine-'));
     const notepad = await desktop.launch('env', [`WINEPREFIX=${prefix}`, 'WINEDEBUG=-all', 'WINEDLLOVERRIDES=mscoree,mshtml=', 'wine', 'notepad']);
     const note = 'Invoice 4821.50 approved by Dana Whitfield for Harbour Supplies';
-    await measure('Wine Notepad (typed text)', /Notepad$/, note, (id) => probe.sendKeys(id, { text: note }), 150_000);
+    await measure('Wine Notepad (typed text)', notepad, /Notepad$/, note, (id) => probe.sendKeys(id, { text: note }), 150_000);
     await notepad.kill();
   } finally {
     await bridge.close();

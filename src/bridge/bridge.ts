@@ -56,7 +56,10 @@ export class Bridge {
     // One screenshot path: window-only windows always get their picture, every window with --screenshots.
     const scope = options.screenshots ? 'all' : 'window-only';
     this.screenshots = options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions, scope) : undefined;
-    this.pixelText = options.probe.capture && options.ocr !== false ? new PixelTextReader(options.probe, log) : undefined;
+    this.pixelText =
+      options.probe.capture && options.ocr !== false
+        ? new PixelTextReader(options.probe, log, (nativeId) => this.sync.markContent([nativeId], true))
+        : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,

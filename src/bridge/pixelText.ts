@@ -30,6 +30,9 @@ const TYPE_KEYS: ActionDef = defineAction({ ...typeKeysAction, available: undefi
 /** Readings kept per region, by pixel hash: a blinking caret alternates between two pictures. */
 const KEPT_PER_REGION = 4;
 const PREVIEW_CHARS = 160;
+/** Looks at a window whose pixels are still changing (pollWhileChanging). */
+const MAX_LOOKS = 5;
+const LOOK_AGAIN_MS = 700;
 
 export interface PixelTarget {
   facts: WindowFacts;
@@ -41,6 +44,8 @@ export interface PixelTarget {
 /** What one region showed, in the window's pixels. */
 export interface RegionText {
   region: OpaqueRegion;
+  /** Of the region's pixels (password fields blanked). */
+  hash: string;
   lines: OcrLine[];
   text: string;
   confidence: number;
@@ -57,10 +62,14 @@ export class PixelTextReader {
   private engine: Promise<OcrEngine> | null = null;
   private readonly last = new Map<string, PixelReading>();
   private readonly byHash = new Map<string, Map<string, RegionText>>();
+  /** Per window: the pixel hashes of its last reading, and how many looks in a row found them new. */
+  private readonly settling = new Map<string, { hashes: string; looks: number; timer?: NodeJS.Timeout }>();
 
+  /** `lookAgain` asks for a fresh read of a window (its native id): the bridge's sync. */
   constructor(
     private readonly probe: Probe,
     private readonly log: Logger,
+    private readonly lookAgain: (nativeId: string) => void = () => undefined,
   ) {
     this.clickText = clickTextAction((winId) => this.last.get(winId));
   }
@@ -83,15 +92,40 @@ export class PixelTextReader {
       return view;
     }
     this.last.set(winId, reading);
+    if (target.fresh) this.pollWhileChanging(target.facts.nativeId, winId, reading);
     return withPixelText(view, reading, target.facts, this.clickText, acceptsKeys(target.root));
   }
 
+  /**
+   * No event says when an app has drawn (a window just mapped, output still arriving): while a
+   * window's pixels keep changing from one look to the next, look again a moment later, at most
+   * `MAX_LOOKS` times in a row; a look that finds them unchanged ends it. A blinking caret ends at
+   * the bound; a change event or an action starts it again.
+   */
+  private pollWhileChanging(nativeId: string, winId: string, reading: PixelReading): void {
+    const hashes = reading.regions.map((r) => r.hash).join(' ');
+    const previous = this.settling.get(winId);
+    if (previous?.timer) clearTimeout(previous.timer);
+    const still = previous !== undefined && previous.hashes === hashes;
+    const state: { hashes: string; looks: number; timer?: NodeJS.Timeout } = { hashes, looks: still ? 0 : (previous?.looks ?? 0) + 1 };
+    if (!still && state.looks <= MAX_LOOKS && reading.regions.length > 0) {
+      state.timer = setTimeout(() => this.lookAgain(nativeId), LOOK_AGAIN_MS);
+      state.timer.unref();
+    }
+    this.settling.set(winId, state);
+  }
+
   forget(winId: string): void {
+    const settling = this.settling.get(winId);
+    if (settling?.timer) clearTimeout(settling.timer);
+    this.settling.delete(winId);
     this.last.delete(winId);
     for (const key of this.byHash.keys()) if (key.startsWith(`${winId}:`)) this.byHash.delete(key);
   }
 
   async close(): Promise<void> {
+    for (const s of this.settling.values()) if (s.timer) clearTimeout(s.timer);
+    this.settling.clear();
     const engine = this.engine;
     this.engine = null;
     if (engine) await (await engine.catch(() => null))?.close();
@@ -153,7 +187,7 @@ export class PixelTextReader {
       kept.set(hash, { ...known, region });
       return kept.get(hash) as RegionText;
     }
-    const text = toRegionText(region, await readText(await this.loadEngine(), grey));
+    const text = { ...toRegionText(region, await readText(await this.loadEngine(), grey)), hash };
     kept.set(hash, text);
     if (kept.size > KEPT_PER_REGION) kept.delete(kept.keys().next().value as string);
     return text;
@@ -165,7 +199,7 @@ export class PixelTextReader {
   }
 }
 
-function toRegionText(region: OpaqueRegion, result: OcrResult): RegionText {
+function toRegionText(region: OpaqueRegion, result: OcrResult): Omit<RegionText, 'hash'> {
   const words = result.words.map((w) => ({ ...w, box: { ...w.box, x: w.box.x + region.box.x, y: w.box.y + region.box.y } }));
   const lines = groupLines(words);
   return { region, lines, text: layoutText(lines), confidence: result.confidence };
