@@ -104,4 +104,32 @@ describe('text from pixels in the bridge', () => {
     expect(point!.y).toBeLessThan(219);
     await expect(run({ text: 'Archive' })).rejects.toMatchObject({ code: 'validation_failed' });
   }, 30_000);
+
+  it('never reads what a password field covers inside an opaque region', async () => {
+    const secretProbe = {
+      capture: async () => FORM,
+      // Screen extents: the whole form is a drawing area, the password field covers the total line.
+      readBounds: async (refs: string[]) =>
+        refs.map((ref) => (ref === 'area' ? { x: 0, y: 0, width: 420, height: 330 } : ref === 'pw' ? { x: 0, y: 30, width: 420, height: 26 } : null)),
+    } as unknown as Probe;
+    const root: A11yNode = {
+      ref: 'r',
+      role: 'frame',
+      name: 'Invoice Review',
+      states: ['showing'],
+      children: [
+        { ref: 'area', role: 'drawing_area', name: '', states: ['showing'], children: [] },
+        { ref: 'pw', role: 'password_text', name: '', states: ['showing'], children: [], sensitive: true },
+      ],
+    };
+    const secretReader = new PixelTextReader(secretProbe, silentLogger);
+    try {
+      const decorated = await secretReader.decorate(view, target(root));
+      const text = (decorated.blocks.find((b) => b.id === 'pixels-drawing-area-1') as { text: string } | undefined)?.text ?? '';
+      expect(text).toMatch(/Customer: Harbour Supplies Ltd/);
+      expect(text).not.toMatch(/4821|Invoice total/);
+    } finally {
+      await secretReader.close();
+    }
+  }, 60_000);
 });
