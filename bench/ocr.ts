@@ -176,7 +176,9 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
     await waitFor(async () => {
       bridge.sync.markContent([native.nativeId], true);
       await bridge.flush();
-      return bridge.snapshot().windows.some((w) => w.blocks.some((b) => b.id === 'pixels') && textOf(native.nativeId) !== '');
+      const winId = bridge.windows().find((r) => r.facts.nativeId === native.nativeId)?.winId;
+      // Read from pixels (an empty page has no text yet, only the notice).
+      return bridge.snapshot().windows.some((w) => w.id === winId && w.blocks.some((b) => b.id === 'pixels'));
     }, 60_000);
     if (act) await act(native.nativeId);
     const started = performance.now();
