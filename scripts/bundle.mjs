@@ -24,7 +24,17 @@ const CHUNK_PREFIX = 'bundle-';
  * packages (x11 loads its extensions by computed name), optional platform packages, and the
  * TypeScript compiler (development only).
  */
-const EXTERNAL_PACKAGES = ['x11', 'usocket', 'socket.io-client', '@nut-tree-fork/nut-js', 'node-window-manager', 'typescript', 'playwright-core'];
+const EXTERNAL_PACKAGES = [
+  'x11',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'usocket',
+  'socket.io-client',
+  '@nut-tree-fork/nut-js',
+  'node-window-manager',
+  'typescript',
+  'playwright-core',
+];
 
 /**
  * Our modules that find files next to themselves, or run as their own process (`node module.js`,

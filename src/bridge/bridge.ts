@@ -10,6 +10,7 @@ import type { TranslatorRegistry } from '../translate/registry.js';
 import { silentLogger, type Logger } from '../util/logger.js';
 import { AppToolBuilder, type AppToolNaming } from './appTools.js';
 import { Executor } from './executor.js';
+import { PixelTextReader } from './pixelText.js';
 import { ScreenshotStore, type ScreenshotOptions } from './screenshots.js';
 import { BridgeState, type BridgeChange, type WindowRecord } from './state.js';
 import { StateSync } from './sync.js';
@@ -30,6 +31,11 @@ export interface BridgeOptions {
   maxWindowsPerApp?: number;
   /** How screenshots travel and their size limits; file:// and 1280 px by default. */
   screenshotOptions?: ScreenshotOptions;
+  /**
+   * Text read from pixels (OCR) for windows the platform reads nothing of and for opaque regions
+   * of readable ones; on by default where the probe can capture. The engine loads on first need.
+   */
+  ocr?: boolean;
 }
 
 export class Bridge {
@@ -39,6 +45,8 @@ export class Bridge {
   private readonly executor: Executor;
   private readonly registry: TranslatorRegistry;
   private readonly screenshots: ScreenshotStore | undefined;
+  /** Text from pixels (OCR), when the probe can capture and it is not turned off. */
+  readonly pixelText: PixelTextReader | undefined;
 
   private constructor(options: BridgeOptions) {
     const log = options.log ?? silentLogger;
@@ -48,6 +56,10 @@ export class Bridge {
     // One screenshot path: window-only windows always get their picture, every window with --screenshots.
     const scope = options.screenshots ? 'all' : 'window-only';
     this.screenshots = options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions, scope) : undefined;
+    this.pixelText =
+      options.probe.capture && options.ocr !== false
+        ? new PixelTextReader(options.probe, log, (nativeId) => this.sync.markContent([nativeId], true))
+        : undefined;
     this.sync = new StateSync({
       probe: options.probe,
       state: this.state,
@@ -58,6 +70,7 @@ export class Bridge {
       log,
       rescanMs: options.rescanMs,
       screenshots: this.screenshots,
+      pixelText: this.pixelText,
       maxWindowsPerApp: options.maxWindowsPerApp,
     });
     this.executor = new Executor({
@@ -67,6 +80,7 @@ export class Bridge {
       appTools,
       log,
       defaultTimeoutMs: options.defaultTimeoutMs,
+      showsPixels: (winId) => this.pixelText?.shows(winId) === true,
     });
   }
 
@@ -135,6 +149,7 @@ export class Bridge {
   async close(): Promise<void> {
     this.sync.stop();
     this.screenshots?.close();
+    await this.pixelText?.close();
     await this.probe.close();
   }
 }

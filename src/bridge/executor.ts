@@ -17,6 +17,7 @@ import type { StateSync } from './sync.js';
 import { errorResult, successResult } from './toolResult.js';
 import { validateArgs } from './validateArgs.js';
 import { awaitReadable } from './readable.js';
+import { waitForVisibleEffect } from '../translate/commonActions.js';
 
 export interface ExecutorOptions {
   state: BridgeState;
@@ -28,6 +29,11 @@ export interface ExecutorOptions {
   defaultTimeoutMs?: number;
   /** While waiting for an effect, re-read the acting window this often in case an event was missed. */
   nudgeMs?: number;
+  /**
+   * Whether part of a window's content is read from its pixels (pixelText.ts): no event tells
+   * when an app has drawn, so after an action the executor looks until the pixels settle.
+   */
+  showsPixels?: (winId: string) => boolean;
 }
 
 export class Executor {
@@ -80,13 +86,14 @@ export class Executor {
     }
     const before = new Set(state.windows().map((w) => w.winId));
     const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
-    const outcome = await this.runAction(target, record, args);
+    const { outcome, visibleEffectAwaited } = await this.runAction(target, record, args);
     // After a change, read the acting window whole once more: an app may change more than its
     // events name (a Qt combo box's value), and incremental reads follow only events. A read-only
     // tool changes nothing, so it reads nothing again (P-CONC-1).
     if (prepared.def.kind !== 'read') {
       if (record) sync.markContent([record.facts.nativeId], true);
       sync.markTopology();
+      if (record && !visibleEffectAwaited && this.options.showsPixels?.(record.winId)) await this.settlePixels(record, deadline);
     }
     await sync.flush();
     const openedWindowIds = state
@@ -143,7 +150,17 @@ export class Executor {
     return appTools.build(collapsed, state.windows(), new Set()).some((t) => t.prepared.toolName === name);
   }
 
-  private async runAction(target: ToolTarget, record: WindowRecord | null, args: Record<string, unknown>): Promise<ActionOutcome<unknown> | void> {
+  /** Bounded: up to 1.5 s for a first change, then until a fresh read shows no more (commonActions.ts). */
+  private async settlePixels(record: WindowRecord, deadline: number): Promise<void> {
+    const { state } = this.options;
+    await waitForVisibleEffect({ state, waitFor: (check, options) => this.waitFor(check, options, deadline, record.facts.nativeId) }, record.winId);
+  }
+
+  private async runAction(
+    target: ToolTarget,
+    record: WindowRecord | null,
+    args: Record<string, unknown>,
+  ): Promise<{ outcome: ActionOutcome<unknown> | void; visibleEffectAwaited: boolean }> {
     const def = target.prepared.def;
     const timeoutMs = def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000;
     const deadline = Date.now() + timeoutMs;
@@ -166,7 +183,8 @@ export class Executor {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([def.run(args as never, ctx), timeout]);
+      const outcome = await Promise.race([def.run(args as never, ctx), timeout]);
+      return { outcome, visibleEffectAwaited: ctx.visibleEffectAwaited === true };
     } finally {
       clearTimeout(timer);
     }

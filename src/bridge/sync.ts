@@ -8,6 +8,7 @@ import type { AppInfo, NativeWindow, Probe, ProbeChange, TreeBudget, WindowTree 
 import { translateWindow, type TranslatorRegistry } from '../translate/registry.js';
 import type { Logger } from '../util/logger.js';
 import type { AppToolBuilder } from './appTools.js';
+import type { PixelTextReader } from './pixelText.js';
 import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
 import { CHURN_NOTICE, ReadPacer } from './pacing.js';
@@ -29,6 +30,8 @@ export interface SyncOptions {
   rescanMs?: number;
   /** Screenshot blocks and capture actions, for the windows of the store's scope. */
   screenshots?: ScreenshotStore;
+  /** Text read from pixels for window-only windows and opaque regions (OCR). */
+  pixelText?: PixelTextReader;
   /** Windows published per application (windowCap.ts). */
   maxWindowsPerApp?: number;
   now?: () => number;
@@ -299,6 +302,7 @@ export class StateSync {
         // Why a window left the state is otherwise invisible afterwards (a closed app, a lost listing).
         this.options.log.debug('window gone', { winId, nativeId, title: gone?.facts.title, listed: this.listing.some((w) => w.nativeId === nativeId) });
         if (winId) this.options.screenshots?.forget(winId);
+        if (winId) this.options.pixelText?.forget(winId);
         this.byNative.delete(nativeId);
         this.shownNotices.delete(nativeId);
         this.ids.retire(nativeId);
@@ -341,6 +345,9 @@ export class StateSync {
     );
     // Added by the bridge itself: not every translator shows probe warnings.
     if (notices.length > 0) translation.view = { ...translation.view, blocks: [...translation.view.blocks, ...notices] };
+    // Before the screenshot: its alt text repeats the summary, which then says what the pixels show.
+    const pixels = this.options.pixelText;
+    if (pixels) translation.view = await pixels.decorate(translation.view, { facts, root: tree.root, fresh: needsTree });
     const shots = this.options.screenshots;
     if (shots) {
       const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };

@@ -119,15 +119,17 @@ export function preloadLiveSource(): void {
   if (process.platform === 'linux' && !isWaylandSession()) import('../platform/linux/probe.js').catch(() => undefined);
 }
 
-async function openPlatformProbe(capture: boolean): Promise<Probe> {
+/** Without --screenshots, capture starts only when a window needs its pixels read (window-only, OCR). */
+async function openPlatformProbe(screenshots: boolean): Promise<Probe> {
   switch (process.platform) {
     case 'linux': {
       if (isWaylandSession()) {
         const { openWaylandProbe } = await import('../platform/linux/wayland/probe.js');
-        return openWaylandProbe({ capture });
+        // grim runs per capture: holding it ready costs nothing.
+        return openWaylandProbe({ capture: true });
       }
       const { openLinuxProbe } = await import('../platform/linux/probe.js');
-      const probe = await openLinuxProbe({ capture });
+      const probe = await openLinuxProbe({ capture: screenshots ? true : 'on-demand' });
       // X11 is the truth for windows: without the display nothing is left to serve (one line, exit 1).
       probe.onDisplayLost((message) => {
         process.stderr.write(`gui-bridge: ${message}; exiting.\n`);

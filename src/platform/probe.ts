@@ -172,6 +172,11 @@ export interface ActionPrimitives {
   doAppAction(appKey: string, name: string): Promise<void>;
   /** PNG bytes of a window, when the platform can capture. */
   capture?(nativeId: string): Promise<Buffer>;
+  /**
+   * A pointer click at a point of the window's picture (`capture`'s pixels, origin at its top
+   * left), the window brought forward first: for what only pixels show (text read by OCR).
+   */
+  clickAt?(nativeId: string, point: { x: number; y: number }): Promise<void>;
 }
 
 /** One reading of the desktop: its applications and their windows, consistent with each other. */
@@ -196,6 +201,11 @@ export interface Probe extends ActionPrimitives {
   /** Applications and windows, read together (every window's `appKey` is in `apps`, or out of scope). */
   readTopology(): Promise<DesktopTopology>;
   readTree(nativeId: string, budget: TreeBudget, options?: TreeReadRequest): Promise<WindowTree>;
+  /**
+   * Screen extents of a few nodes, in the coordinates of `NativeWindow.bounds` (null for a node
+   * that has none or is gone): trees carry no positions, text from pixels needs a few.
+   */
+  readBounds?(refs: readonly string[]): Promise<Array<Rect | null>>;
   /** The change feed; returns the unsubscribe function. */
   subscribe(listener: (change: ProbeChange) => void): () => void;
   close(): Promise<void>;

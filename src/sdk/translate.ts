@@ -38,7 +38,18 @@ export { BridgeError, isBridgeError, type ErrorCode, type FieldError } from '../
 export { slugify } from '../protocol/names.js';
 
 // Common actions and action helpers.
-export { CHORDS_INPUT, closeAction, closeDiscardingAction, focusAction, newModalOf, NO_INPUT, requireWindow, waitForNode } from '../translate/commonActions.js';
+export {
+  CHORDS_INPUT,
+  closeAction,
+  closeDiscardingAction,
+  focusAction,
+  newModalOf,
+  NO_INPUT,
+  requireWindow,
+  typeKeysAction,
+  waitForNode,
+  waitForVisibleEffect,
+} from '../translate/commonActions.js';
 
 // Tree helpers, text repair, the one memo.
 export { findAll, findFirst, hasState, indexByRef, isEnabled, labelOf, relationTargets, textOf } from '../translate/tree.js';

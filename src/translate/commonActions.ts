@@ -1,7 +1,7 @@
 /** Actions almost every window has, shared by translators (P-TOOL-5: ordinary actions). */
 import { z } from 'zod';
 import { chordProblem } from '../platform/chords.js';
-import type { A11yNode } from '../platform/probe.js';
+import { acceptsKeys, type A11yNode } from '../platform/probe.js';
 import { defineAction } from './define.js';
 import { findFirst } from './tree.js';
 import type { ActionContext, LiveWindow, StateReader, WaitOptions } from './types.js';
@@ -99,3 +99,62 @@ function makeClose(kind: 'navigate' | 'destructive', description: string) {
 export const closeAction = makeClose('navigate', 'Closes the window.');
 /** Closing may discard what the window holds (unsaved edits, an unsent form). */
 export const closeDiscardingAction = makeClose('destructive', 'Closes the window; anything unsaved or unsent in it is lost.');
+
+/**
+ * After input to a window the tree cannot describe (window-only, or read from its pixels): waits
+ * for a visible effect (its version changes, or windows open or close), then until one more fresh
+ * read after the bridge's nudge shows no further change, so that keys still being drawn are in
+ * the result. False when nothing visible changed within `timeoutMs`.
+ */
+export async function waitForVisibleEffect(
+  ctx: Pick<ActionContext, 'state' | 'waitFor' | 'visibleEffectAwaited'>,
+  winId: string,
+  timeoutMs = 1500,
+): Promise<boolean> {
+  ctx.visibleEffectAwaited = true;
+  const before = ctx.state.window(winId)?.version;
+  const count = ctx.state.windows().length;
+  const changed = (s: StateReader, version: number | undefined) => s.window(winId)?.version !== version || s.windows().length !== count;
+  const effect = await ctx
+    .waitFor((s) => changed(s, before), { timeoutMs, what: 'a visible effect' })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!effect) return false;
+  for (let round = 0; round < STILL_ROUNDS; round++) {
+    const version = ctx.state.window(winId)?.version;
+    const moved = await ctx
+      .waitFor((s) => s.window(winId)?.version !== version, { timeoutMs: STILL_MS, what: 'the window to settle' })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) break;
+  }
+  return true;
+}
+
+/**
+ * `type_text` for a window whose content the tree does not describe (window-only, or a terminal
+ * read from pixels): keys typed at the window's keyboard focus, returning once it shows them.
+ */
+export const typeKeysAction = defineAction({
+  name: 'type_text',
+  title: 'Type text',
+  description:
+    'Types text into the window as if on the keyboard, at its current keyboard focus. What it shows is read back from pixels when OCR is available, else see the screenshot.',
+  kind: 'write',
+  available: (_view, root: A11yNode) => acceptsKeys(root),
+  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
+  async run(args, ctx) {
+    const window = requireWindow(ctx);
+    await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
+    await waitForVisibleEffect(ctx, window.winId);
+    return { message: `Typed ${args.text.length} characters into window ${window.winId}.` };
+  },
+});
+
+/** One fresh read this long after the last change that shows nothing new: the window is still. */
+const STILL_MS = 300;
+const STILL_ROUNDS = 5;

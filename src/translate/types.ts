@@ -76,6 +76,8 @@ export interface ActionContext {
   settle(ms: number): Promise<void>;
   /** Aborted when the action's deadline passes. */
   signal: AbortSignal;
+  /** Set by `waitForVisibleEffect`: the action already waited for the window's pixels to settle. */
+  visibleEffectAwaited?: boolean;
 }
 
 export interface ActionOutcome<R> {

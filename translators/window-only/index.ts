@@ -4,7 +4,6 @@
  * reason, a screenshot when one could be taken, and offers focus, close, typing and key chords.
  * The probe marks such trees with `WINDOW_ONLY` attributes on a root without children.
  */
-import { z } from 'zod';
 import {
   acceptsKeys,
   CHORDS_INPUT,
@@ -14,32 +13,10 @@ import {
   focusAction,
   isWindowOnly,
   requireWindow,
+  typeKeysAction,
+  waitForVisibleEffect,
 } from '../../src/sdk/translate.js';
-import type { A11yNode, ActionContext, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
-
-/** The effect of keys on an unreadable window is unknown: give the platform a moment to show it. */
-async function settle(ctx: ActionContext, winId: string): Promise<void> {
-  const before = ctx.state.window(winId)?.version;
-  const count = ctx.state.windows().length;
-  await ctx
-    .waitFor((s) => s.window(winId)?.version !== before || s.windows().length !== count, { timeoutMs: 1500, what: 'a visible effect' })
-    .catch(() => undefined);
-}
-
-const typeText = defineAction({
-  name: 'type_text',
-  title: 'Type text',
-  description: 'Types text into the window as if on the keyboard, at its current keyboard focus. The content cannot be read back: check the screenshot.',
-  kind: 'write',
-  available: (_view, root: A11yNode) => acceptsKeys(root),
-  input: z.object({ text: z.string().min(1).max(10_000).describe('The exact text to type.') }),
-  async run(args, ctx) {
-    const window = requireWindow(ctx);
-    await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
-    await settle(ctx, window.winId);
-    return { message: `Typed ${args.text.length} characters into window ${window.winId}.` };
-  },
-});
+import type { A11yNode, BlockDraft, WindowFacts, WindowView } from '../../src/sdk/translate.js';
 
 const pressKeys = defineAction({
   name: 'press_keys',
@@ -53,7 +30,7 @@ const pressKeys = defineAction({
   async run(args, ctx) {
     const window = requireWindow(ctx);
     await ctx.probe.sendKeys(window.facts.nativeId, { keys: args.keys });
-    await settle(ctx, window.winId);
+    await waitForVisibleEffect(ctx, window.winId);
     return { message: `Pressed ${args.keys.join(', ')} in window ${window.winId}.` };
   },
 });
@@ -65,7 +42,7 @@ function translate(window: WindowFacts, warnings: readonly string[]): WindowView
   return {
     summary: `${kind} "${window.title}" of ${window.app.name}: its content cannot be read, only seen in a screenshot and operated with the keyboard.`,
     blocks,
-    actions: [focusAction, closeDiscardingAction, typeText, pressKeys],
+    actions: [focusAction, closeDiscardingAction, typeKeysAction, pressKeys],
   };
 }
 

@@ -3,7 +3,7 @@
  * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
-import type { KeyInput, Probe, ProbeFactory, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
+import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
 import { AtspiProbe, type ProbeTopology } from './atspiProbe.js';
 import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
@@ -24,8 +24,12 @@ import { X11Connection, type X11Window } from './x11/index.js';
 export interface LinuxProbeOptions {
   /** Environment naming the display and buses (default: this process's). */
   env?: NodeJS.ProcessEnv;
-  /** Hold Composite redirection so windows can be captured (screenshots). */
-  capture?: boolean;
+  /**
+   * Screen capture: true holds Composite redirection from the start (screenshots of every
+   * window); 'on-demand' (the default) starts it when a window is first captured (a window only
+   * its pixels show); false never captures.
+   */
+  capture?: boolean | 'on-demand';
 }
 
 const NO_ACCESSIBLE =
@@ -62,7 +66,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     atspi: AtspiAccess,
     feed: ChangeFeed,
     private readonly gtk: GtkActions,
-    private readonly capturer: WindowCapturer | null,
+    private capturer: Promise<WindowCapturer> | 'on-demand' | null,
   ) {
     super(atspi, feed);
     this.source = new X11WindowSource(x11, (windows, apps) => this.appActions(windows, apps));
@@ -176,7 +180,22 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
 
   async capture(nativeId: string): Promise<Buffer> {
     if (!this.capturer) throw new Error('screen capture is off (serve with --screenshots)');
-    return (await this.capturer.captureWindow(this.window(nativeId).x11.xid)).png;
+    if (this.capturer === 'on-demand') this.capturer = WindowCapturer.open(this.x11);
+    return (await (await this.capturer).captureWindow(this.window(nativeId).x11.xid)).png;
+  }
+
+  /** AT-SPI screen coordinates are root coordinates on X11, as the windows' bounds are. */
+  readBounds(refs: readonly string[]): Promise<Array<Rect | null>> {
+    return Promise.all(refs.map((ref) => this.atspi.primitives.bounds(ref).catch(() => null)));
+  }
+
+  /** XTEST moves the pointer in root coordinates: the point is offset by the client area's origin. */
+  async clickAt(nativeId: string, point: { x: number; y: number }): Promise<void> {
+    const { bounds } = this.window(nativeId).x11;
+    if (point.x < 0 || point.y < 0 || point.x >= bounds.width || point.y >= bounds.height)
+      throw new Error(`the point (${point.x}, ${point.y}) is outside window ${nativeId} (${bounds.width}×${bounds.height})`);
+    await this.activateWindow(nativeId);
+    await (await this.keyboard()).click(Math.round(bounds.x + point.x), Math.round(bounds.y + point.y));
   }
 
   async close(): Promise<void> {
@@ -246,7 +265,8 @@ export const openLinuxProbe: ProbeFactory<LinuxProbeOptions, LinuxProbe> = async
     throw new ProbeUnavailableError(`no accessibility bus: ${atspi.health.message} (is at-spi2-core running? "gui-bridge desktop up" starts one)`);
   }
   const feed = await ChangeFeed.start(x11, atspi);
-  const capturer = options.capture ? await WindowCapturer.open(x11) : null;
+  const capture = options.capture ?? 'on-demand';
+  const capturer = capture === true ? Promise.resolve(await WindowCapturer.open(x11)) : capture === 'on-demand' ? 'on-demand' : null;
   const probe = new LinuxProbe(x11, atspi, feed, new GtkActions(env.DBUS_SESSION_BUS_ADDRESS), capturer);
   return probe;
 };
