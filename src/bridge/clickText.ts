@@ -10,7 +10,7 @@ import { BridgeError } from '../protocol/errors.js';
 import { requireWindow, waitForVisibleEffect } from '../translate/commonActions.js';
 import { defineAction } from '../translate/define.js';
 import type { ActionDef } from '../translate/types.js';
-import type { PixelReading } from './pixelText.js';
+import type { PixelReading } from './pixelReading.js';
 
 const MAX_LISTED = 12;
 

@@ -11,7 +11,7 @@ import type * as Crypto from 'node:crypto';
 import type { OcrEngine, OcrResult } from '../platform/ocr/engine.js';
 import { blank, toGrey } from '../platform/ocr/image.js';
 import { readText } from '../platform/ocr/read.js';
-import { groupLines, layoutText, type OcrLine } from '../platform/ocr/layout.js';
+import { groupLines, layoutText } from '../platform/ocr/layout.js';
 import { opaqueCandidates, placeRegions, toWindow, type OpaqueRegion } from '../platform/ocr/regions.js';
 import { acceptsKeys, isWindowOnly, WINDOW_ONLY, type A11yNode, type Probe, type Rect } from '../platform/probe.js';
 import { typeKeysAction } from '../translate/commonActions.js';
@@ -21,6 +21,7 @@ import { lazyBuiltin } from '../util/lazyBuiltin.js';
 import type { Logger } from '../util/logger.js';
 import { decodePng } from '../util/pngDecode.js';
 import { clickTextAction } from './clickText.js';
+import type { PixelReading, RegionText } from './pixelReading.js';
 
 const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 
@@ -39,22 +40,6 @@ export interface PixelTarget {
   root: A11yNode;
   /** The tree was just read: look at the pixels again. */
   fresh: boolean;
-}
-
-/** What one region showed, in the window's pixels. */
-export interface RegionText {
-  region: OpaqueRegion;
-  /** Of the region's pixels (password fields blanked). */
-  hash: string;
-  lines: OcrLine[];
-  text: string;
-  confidence: number;
-}
-
-export interface PixelReading {
-  regions: RegionText[];
-  /** Why nothing could be read (the engine is not installed, the capture failed). */
-  problem?: string;
 }
 
 export class PixelTextReader {

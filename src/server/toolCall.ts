@@ -15,7 +15,7 @@ import { startProgress } from './progress.js';
 import { READ_TOOL, READ_TOOL_NAME, readWindowsResult } from './readTool.js';
 import { sharedSchemaValidator } from './schemaValidator.js';
 import { protocolTools } from './toolList.js';
-import { explainMiss, STABLE_ACT_NAME, STABLE_READ_NAME, STABLE_TOOLS, stableReadResult, unpackAct } from './stableTools.js';
+import { explainMiss, STABLE_ACT_NAME, STABLE_READ_NAME, stableReadResult, unpackAct } from './stableTools.js';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
