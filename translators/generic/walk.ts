@@ -16,6 +16,7 @@ import {
   LIST_ROLES,
   NOTICE_ROLES,
   NUMBER_ROLES,
+  PAGE_ROLES,
   TABLE_ROLES,
   TEXT_INPUT_ROLES,
   TEXT_ROLES,
@@ -105,8 +106,21 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
     if (text) out.texts.push({ node, text });
     return;
   }
+  const shownText = ownShownText(node);
+  if (shownText) out.texts.push({ node, text: shownText });
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/**
+ * What a container shows itself: a document viewer's page its text (evince's `page` nodes carry
+ * the page text and no children), a frame inside the window its caption — or the value it frames:
+ * a calculator shows its result as a frame named "89" around nothing readable.
+ */
+function ownShownText(node: A11yNode): string {
+  if (PAGE_ROLES.has(node.role)) return cleanText(node.value ?? '');
+  if (node.role === 'frame') return repairName(node.name);
+  return '';
 }
 
 /**

@@ -6,6 +6,7 @@ import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
+import { readZeroSize, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
 import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
@@ -134,7 +135,15 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));
   }
   if (has(IFACE.table)) tasks.push(readTableSize(client, ref, node));
-  if (ctx.bounds && has(IFACE.component)) tasks.push(readBounds(client, ref).then((rect) => void (node.bounds = rect)));
+  if (ctx.bounds && has(IFACE.component)) {
+    tasks.push(
+      readBounds(client, ref).then((rect) => {
+        node.bounds = rect;
+        if (wantsSize(ctx.toolkit, facts.states) && (rect.width <= 0 || rect.height <= 0)) node.zeroSize = true;
+      }),
+    );
+  } else if (has(IFACE.component) && wantsSize(ctx.toolkit, facts.states))
+    tasks.push(readZeroSize(client, ref).then((zero) => void (zero && (node.zeroSize = true))));
   await Promise.all(tasks.map((task) => task.catch(() => undefined)));
   if (!textual && isSensitive(facts.role, await attributes)) {
     node.sensitive = true; // a secret without text: keep no value at all

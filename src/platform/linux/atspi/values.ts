@@ -7,8 +7,11 @@ import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
 import type { ObjRef } from './refs.js';
 
-/** Roles whose Text interface content is the node's value (labels carry their text as name). */
-const TEXT_ROLES = new Set(['text', 'entry', 'paragraph', 'terminal', 'document_text', 'password_text']);
+/**
+ * Roles whose Text interface content is the node's value (labels carry their text as name). A
+ * document viewer's `page` holds the page's text (evince; what pyatspi and Orca read there).
+ */
+const TEXT_ROLES = new Set(['text', 'entry', 'paragraph', 'terminal', 'document_text', 'password_text', 'page']);
 
 /** Attribute values toolkits use for secret input (GTK input-purpose, web input type). */
 const SECRET_PURPOSES = new Set(['password', 'pin']);
