@@ -94,7 +94,11 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
-  if (TEXT_INPUT_ROLES.has(role)) return visitTextInput(node, out);
+  if (TEXT_INPUT_ROLES.has(role)) {
+    // Buttons inside an entry are buttons of their own: Qt's "Toggle Password", "Clear search".
+    for (const child of node.children) if (BUTTON_ROLES.has(child.role) || TOGGLE_ROLES.has(child.role)) visit(child, out, inChooser);
+    return visitTextInput(node, out);
+  }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);

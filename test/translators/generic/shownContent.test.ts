@@ -77,3 +77,16 @@ describe('names of controls', () => {
     expect(['e-mail', 'Save as', 'Page-Label-Entry', 'notes', 'x-y'].map(isWidgetName)).toEqual([false, false, false, false, false]);
   });
 });
+
+describe('buttons inside entries', () => {
+  it("a button inside an entry is pressable and named (Qt's password toggle, a search box's clear button)", () => {
+    const root = frame('Vault', [
+      n('label', 'Enter password:'),
+      n('password_text', '', { states: editable, value: '' }, [n('push_button', 'Toggle Password (Ctrl+H)', { actions: ['Press'] })]),
+      n('text', '', { states: editable, value: 'x' }, [n('static', 'x')]),
+    ]);
+    const reading = readWindow(root);
+    expect(reading.buttons.map((b) => b.label)).toEqual(['Toggle Password (Ctrl+H)']);
+    expect(reading.texts).toEqual([]);
+  });
+});

@@ -9,7 +9,17 @@ import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRela
 import { readZeroSize, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
-import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
+import {
+  isSensitive,
+  readCaretOffset,
+  readComboValue,
+  readMaskedValue,
+  readNumericValue,
+  readTextValue,
+  wantsCaret,
+  wantsShownText,
+  wantsText,
+} from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
 /** The facts every node has; `Cache.GetItems` can supply them in bulk (a hint, see cacheHints.ts). */
@@ -124,9 +134,15 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value)) {
+    const shown = wantsShownText(facts.role, facts.interfaces)
+      ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange)
+      : undefined;
     tasks.push(
-      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then((value) => {
-        node.value = value.value;
+      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then(async (value) => {
+        const text = oneLineOf((await shown?.catch(() => undefined))?.value);
+        // The number stays readable in the attributes when the text says more ("1 / 2").
+        node.value = text && text !== value.value ? text : value.value;
+        if (node.value !== value.value) setAttribute(node, 'value_number', value.value);
         setAttribute(node, 'value_min', value.min);
         setAttribute(node, 'value_max', value.max);
       }),
@@ -201,6 +217,10 @@ async function readTableSize(client: AtspiClient, ref: ObjRef, node: A11yNode): 
 export async function readBounds(client: AtspiClient, ref: ObjRef, coordType: number = COORD.screen): Promise<Rect> {
   const [x, y, width, height] = await client.extents(ref, coordType);
   return { x, y, width, height };
+}
+
+function oneLineOf(text: string | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function setAttribute(node: A11yNode, key: string, value: string): void {

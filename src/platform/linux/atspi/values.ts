@@ -95,6 +95,14 @@ export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = 
   return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
 }
 
+/**
+ * A read-only spin box shows a text that may say more than its number: qpdfview's page box
+ * shows "1 / 2" where the Value interface says 1. Its text is read besides its value.
+ */
+export function wantsShownText(role: string, interfaces: ReadonlySet<string>): boolean {
+  return role === 'spin_button' && interfaces.has(IFACE.text) && interfaces.has(IFACE.value);
+}
+
 /** A combo box's current item: the selected child of its Selection, by name. */
 export async function readComboValue(client: AtspiClient, ref: ObjRef): Promise<string | undefined> {
   const [selected] = await client.call(ref, IFACE.selection, 'GetSelectedChild', 'i', [0]);
