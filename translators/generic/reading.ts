@@ -120,7 +120,7 @@ function textsAndNotices(
 }
 
 function toField(c: RawControl, pairing: Pairing, errors: ErrorTexts, parents: Map<string, A11yNode>): Field {
-  const label = c.ownLabel || pairing.labels.get(c.node.ref) || fallbackLabel(c.node, c.kind, parents);
+  const label = c.ownLabel || pairing.labels.get(c.node.ref) || fallbackLabel(c, parents);
   const error = errors.byControl.get(c.node.ref);
   return {
     node: c.node,
@@ -145,9 +145,11 @@ function rowToggleField(o: Option): Field {
  * name of the group around it (evince's zoom entry sits in "Set zoom level"), and only then its
  * kind ("Text"), numbered when repeated.
  */
-function fallbackLabel(node: A11yNode, kind: FieldKind, parents: Map<string, A11yNode>): string {
+function fallbackLabel({ node, kind, entry, value }: RawControl, parents: Map<string, A11yNode>): string {
   const name = repairName(node.name);
-  const own = kind === 'choice' || isWidgetName(name) ? '' : name;
+  // A combo box is named after its value, except one typed into whose name says what it is for (an address bar).
+  const namesValue = kind === 'choice' && (!entry || name === value);
+  const own = namesValue || isWidgetName(name) ? '' : name;
   return fieldLabel(own || node.attributes?.['placeholder-text'] || hintOf(node) || groupName(node, parents)) || FALLBACK_LABEL[kind];
 }
 

@@ -90,3 +90,18 @@ describe('buttons inside entries', () => {
     expect(reading.texts).toEqual([]);
   });
 });
+
+describe('names of combo boxes', () => {
+  it('a combo box one types into is named by its own name when that is not its value (an address bar)', () => {
+    const root = frame('Browser', [
+      n('combo_box', 'Search or enter address', { actions: ['press'] }, [n('entry', '', { value: 'file:///page.html', states: editable })]),
+      n('combo_box', 'Medium', { actions: ['press'] }, [
+        n('menu', '', {}, [n('menu_item', 'Small'), n('menu_item', 'Medium', { states: [...GTK3, 'selected'] })]),
+      ]),
+    ]);
+    expect(readWindow(root).fields.map((f) => [f.label, f.value])).toEqual([
+      ['Search or enter address', 'file:///page.html'],
+      ['Choice', 'Medium'],
+    ]);
+  });
+});

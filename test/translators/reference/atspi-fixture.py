@@ -3,8 +3,9 @@
 Used only until the project's own Linux probe can run `gui-bridge record`; fixtures made with it say
 so in recording.tool. Password text is never read: password nodes carry '' or the mask.
 Usage: atspi-fixture.py APP_NAME OUT.json [title-substring] [note] [scrub=replacement ...] [--compact] [--shown-sizes]
---shown-sizes: instead of every node's screen bounds, ask the size of shown nodes only, in window
-coordinates, and mark those with no width or height `zeroSize` (the bridge's show rule). Screen
+--shown-sizes: instead of every node's screen bounds, ask the size of shown nodes of GTK 4 and Qt
+apps only, in window coordinates, and mark those with no width or height `zeroSize` (the bridge's
+show rule, src/platform/linux/atspi/sizes.ts). Screen
 coordinates make GTK 4 warn on every call, and extents of a GTK 3 tree view that is not realized
 print CRITICALs: a dump taken beside a survival test must not cause either."""
 import datetime, json, subprocess, sys, pyatspi
@@ -20,6 +21,7 @@ compact = '--compact' in sys.argv
 shown_sizes = '--shown-sizes' in sys.argv
 scrubs = [a.split('=', 1) for a in argv[5:]]
 gtk4 = False  # set per application: GTK 4 never sets `showing` below the window
+sizes_tell = False  # GTK 4 and Qt: where the bridge asks sizes too (src/platform/linux/atspi/sizes.ts)
 
 def scrub(s):
     for a, b in scrubs:
@@ -74,7 +76,7 @@ def node(acc, app_i, counter):
         a = acc.queryAction()
         n['actions'] = [a.getName(i) for i in range(a.nActions)]
     if shown_sizes:
-        if 'Component' in ifaces and 'visible' in n['states'] and (gtk4 or 'showing' in n['states']):
+        if sizes_tell and 'Component' in ifaces and 'visible' in n['states'] and (gtk4 or 'showing' in n['states']):
             e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
             if e.width <= 0 or e.height <= 0:
                 n['zeroSize'] = True
@@ -120,6 +122,7 @@ for i in range(desk.childCount):
         continue
     pid = app.get_process_id()
     gtk4 = app.get_toolkit_name().lower() == 'gtk' and app.get_toolkit_version().startswith('4.')
+    sizes_tell = gtk4 or app.get_toolkit_name().lower() == 'qt'
     mine = [w for w in xwins if w['pid'] == pid]
     key = 'app-%d' % (len(apps) + 1)
     for j in range(app.childCount):
