@@ -5,7 +5,7 @@
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { readOnce } from '../../src/translate/readOnce.js';
-import { indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
+import { hasState, indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
 import { cleanText, fieldLabel, hintOf, isWidgetName, repairName, uniqueLabels } from './labels.js';
 import { allMenuEntries } from './menus.js';
 import { inReadingOrder } from './layout.js';
@@ -148,7 +148,8 @@ function rowToggleField(o: Option): Field {
 function fallbackLabel({ node, kind, entry, value }: RawControl, parents: Map<string, A11yNode>): string {
   const name = repairName(node.name);
   // A combo box is named after its value, except one typed into whose name says what it is for (an address bar).
-  const namesValue = kind === 'choice' && (!entry || name === value);
+  const typedInto = entry !== undefined || hasState(node, 'editable');
+  const namesValue = kind === 'choice' && (!typedInto || name === value);
   const own = namesValue || isWidgetName(name) ? '' : name;
   return fieldLabel(own || node.attributes?.['placeholder-text'] || hintOf(node) || groupName(node, parents)) || FALLBACK_LABEL[kind];
 }
