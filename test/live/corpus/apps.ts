@@ -130,6 +130,8 @@ export const CORPUS: readonly CorpusApp[] = [
     atspiName: 'soffice',
     titleText: 'Impress',
     startSeconds: 90,
+    // A new presentation starts with the template chooser, modal over the window.
+    startupDialog: { title: 'Select a Template', press: 'Close' },
   },
   {
     id: 'libreoffice-draw',
@@ -151,8 +153,9 @@ export const CORPUS: readonly CorpusApp[] = [
     env: () => ({
       JAVA_OPTS: `-Xbootclasspath/a:${ATK_WRAPPER_JAR} -Djava.library.path=${ATK_WRAPPER_JNI} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper -Dorg.freeplane.nosplash=true`,
     }),
-    atspiName: 'Freeplane',
-    titleText: 'ideas',
+    // Freeplane names its application after its main window's title.
+    atspiName: 'Freeplane - Mind map mode',
+    titleText: 'Mind map mode',
     startSeconds: 120,
   },
 ];
