@@ -37,7 +37,6 @@ export interface CorpusDocuments {
   page: string;
   map: string;
   text: string;
-  slides: string;
 }
 
 /** Writes every document into `dir` (a fresh temporary folder of the caller). */
@@ -53,7 +52,6 @@ export function prepareDocuments(dir: string): CorpusDocuments {
     page: join(dir, 'page.html'),
     map: join(dir, 'ideas.mm'),
     text: join(dir, 'notes.txt'),
-    slides: join(dir, 'slides.odp'),
   };
   writeFileSync(docs.pdf, twoPagePdf([KNOWN.pdfPage1, KNOWN.pdfPage2]));
   writeFileSync(docs.csv, `${KNOWN.sheetHeader},Count\n${KNOWN.sheetItem},10\nBanana,20\nCherry,30\nTotal,=SUM(B2:B4)\n`);
