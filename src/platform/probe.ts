@@ -90,6 +90,12 @@ export interface A11yNode {
   /** Named actions the node offers ("click", "activate", "toggle", …). */
   actions?: string[];
   bounds?: Rect;
+  /**
+   * The toolkit lays the node out with no width or height: nothing of it is on screen although it
+   * is `visible` (GTK 4 keeps closed revealers, hidden info bars and inactive stack pages
+   * `visible` and never sets `showing` below the window).
+   */
+  zeroSize?: boolean;
   children: A11yNode[];
   /** The real number of children when `children` holds fewer (budget cut or lazy container). */
   childCount?: number;

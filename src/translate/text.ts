@@ -27,6 +27,18 @@ export function isTypeName(text: string): boolean {
   return TYPE_NAME.test(text.trim());
 }
 
+/**
+ * An identifier a developer gave an input widget, left as its accessible name when no label was
+ * set (GtkBuildable ids: evince names its page entry "page-label-entry"): lower-case words joined
+ * by underscores, or by two hyphens or more. Never shown on screen, so never a control's label;
+ * "e-mail" is a word. Only for controls: a file or list item may well be called "my_notes".
+ */
+const WIDGET_ID = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$/;
+
+export function isWidgetName(text: string): boolean {
+  return WIDGET_ID.test(text.trim());
+}
+
 /** A node's name as a user would read it: '' for type names, "7 7" → "7". */
 export function repairName(name: string): string {
   const text = oneLine(name);

@@ -4,10 +4,10 @@
  * shortcuts ("Undo [Ctrl+Z]"); file sizes and times carry bidi marks.
  */
 import type { A11yNode } from '../../src/platform/probe.js';
-import { cleanText, isTypeName, oneLine, repairName } from '../../src/translate/text.js';
+import { cleanText, isTypeName, isWidgetName, oneLine, repairName } from '../../src/translate/text.js';
 import { iconLabelOfName, innerIconLabel } from './iconNames.js';
 
-export { cleanText, isTypeName, oneLine, repairName };
+export { cleanText, isTypeName, isWidgetName, oneLine, repairName };
 
 const SHORTCUT = /\s*\[[^\]]*\]\s*$/;
 

@@ -5,8 +5,8 @@
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { readOnce } from '../../src/translate/readOnce.js';
-import { indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
-import { cleanText, fieldLabel, hintOf, repairName, uniqueLabels } from './labels.js';
+import { hasState, indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
+import { cleanText, fieldLabel, hintOf, isWidgetName, repairName, uniqueLabels } from './labels.js';
 import { allMenuEntries } from './menus.js';
 import { inReadingOrder } from './layout.js';
 import type { Button, Collection, Field, FieldKind, Notice, Option, TabStrip, WindowReading } from './model.js';
@@ -66,7 +66,7 @@ function buildReading(root: A11yNode): WindowReading {
   );
   const errors = errorTexts(raw, index);
   const fields = inReadingOrder(
-    raw.controls.map((c) => toField(c, pairing, errors)),
+    raw.controls.map((c) => toField(c, pairing, errors, parents)),
     (f) => f.node,
     parents,
   );
@@ -124,8 +124,8 @@ function textsAndNotices(
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 
-function toField(c: RawControl, pairing: Pairing, errors: ErrorTexts): Field {
-  const label = c.ownLabel || pairing.labels.get(c.node.ref) || fallbackLabel(c.node, c.kind);
+function toField(c: RawControl, pairing: Pairing, errors: ErrorTexts, parents: Map<string, A11yNode>): Field {
+  const label = c.ownLabel || pairing.labels.get(c.node.ref) || fallbackLabel(c, parents);
   const error = errors.byControl.get(c.node.ref);
   return {
     node: c.node,
@@ -145,9 +145,34 @@ function rowToggleField(o: Option): Field {
   return { node: o.node, kind: 'check', label: o.label, value: o.selected, settable: isEnabled(o.node), multiLine: false, options: [] };
 }
 
-function fallbackLabel(node: A11yNode, kind: FieldKind): string {
-  const own = kind === 'choice' ? '' : repairName(node.name);
-  return fieldLabel(own || node.attributes?.['placeholder-text'] || hintOf(node)) || FALLBACK_LABEL[kind];
+/**
+ * A control no label names: its own name (never a widget id), placeholder or tooltip, else the
+ * name of the group around it (evince's zoom entry sits in "Set zoom level"), and only then its
+ * kind ("Text"), numbered when repeated.
+ */
+function fallbackLabel({ node, kind, entry, value }: RawControl, parents: Map<string, A11yNode>): string {
+  const name = repairName(node.name);
+  // A combo box is named after its value, except one typed into whose name says what it is for (an address bar).
+  const typedInto = entry !== undefined || hasState(node, 'editable');
+  const namesValue = kind === 'choice' && (!typedInto || name === value);
+  const own = namesValue || isWidgetName(name) ? '' : name;
+  return fieldLabel(own || node.attributes?.['placeholder-text'] || hintOf(node) || groupName(node, parents)) || FALLBACK_LABEL[kind];
+}
+
+/** Roles that only group what they hold: their name, or else their tooltip, names the group. */
+const GROUP_ROLES = new Set(['panel', 'filler', 'section', 'grouping', 'form', 'tool_bar']);
+const GROUP_DEPTH = 3;
+
+/** The name of the nearest group a few levels up (not the window: its title is no field's label). */
+function groupName(node: A11yNode, parents: Map<string, A11yNode>): string {
+  let current = parents.get(node.ref);
+  for (let depth = 0; current && depth < GROUP_DEPTH && GROUP_ROLES.has(current.role); depth++) {
+    const name = repairName(current.name);
+    const text = (name && !isWidgetName(name) ? name : '') || hintOf(current);
+    if (text) return text;
+    current = parents.get(current.ref);
+  }
+  return '';
 }
 
 function toCollection(c: CollectionReading, pairing: Pairing, parents: Map<string, A11yNode>): Collection {

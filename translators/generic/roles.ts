@@ -8,6 +8,8 @@ export const DISPLAY_ROLES = new Set(['progress_bar', 'level_bar', 'calendar', '
 export const TABLE_ROLES = new Set(['table', 'tree_table']);
 export const LIST_ROLES = new Set(['list', 'list_box', 'tree']);
 export const TEXT_ROLES = new Set(['label', 'static', 'heading', 'paragraph', 'caption', 'description_term', 'description_value', 'block_quote', 'comment']);
+/** Pages of a document viewer: their text content is the page text (evince). */
+export const PAGE_ROLES = new Set(['page']);
 export const NOTICE_ROLES = new Set(['info_bar', 'alert', 'notification', 'status_bar']);
 /** Never content: chrome and decoration (their subtrees are skipped). */
 export const DECORATIVE_ROLES = new Set([

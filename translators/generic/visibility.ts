@@ -1,7 +1,9 @@
 /**
  * What counts as shown: the OSWorld rule shared with the benchmark (`visible` and `showing`, or
- * `visible` alone in GTK4 trees, which never set `showing` below the frame). Rows and items of a
- * shown table or list count when `visible`: scrolled-out rows are content too.
+ * `visible` alone in GTK4 trees, which never set `showing` below the frame), and never a node the
+ * probe found laid out with no width or height (`zeroSize`: GTK 4's hidden info bars and stack
+ * pages stay `visible`). Rows and items of a shown table or list count when `visible`:
+ * scrolled-out rows are content too.
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { hasState } from '../../src/translate/tree.js';
@@ -22,9 +24,9 @@ export function showRuleOf(root: A11yNode): ShowRule {
 }
 
 export function isShown(node: A11yNode, rule: ShowRule): boolean {
-  return node.states.includes('visible') && (!rule.usesShowing || node.states.includes('showing'));
+  return isPresent(node) && (!rule.usesShowing || node.states.includes('showing'));
 }
 
 export function isPresent(node: A11yNode): boolean {
-  return hasState(node, 'visible');
+  return hasState(node, 'visible') && node.zeroSize !== true;
 }

@@ -16,6 +16,7 @@ import {
   LIST_ROLES,
   NOTICE_ROLES,
   NUMBER_ROLES,
+  PAGE_ROLES,
   TABLE_ROLES,
   TEXT_INPUT_ROLES,
   TEXT_ROLES,
@@ -95,7 +96,11 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
-  if (TEXT_INPUT_ROLES.has(role)) return visitTextInput(node, out);
+  if (TEXT_INPUT_ROLES.has(role)) {
+    // Buttons inside an entry are buttons of their own: Qt's "Toggle Password", "Clear search".
+    for (const child of node.children) if (BUTTON_ROLES.has(child.role) || TOGGLE_ROLES.has(child.role)) visit(child, out, inChooser);
+    return visitTextInput(node, out);
+  }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
@@ -109,8 +114,21 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
     if (text) out.texts.push({ node, text });
     return;
   }
+  const shownText = ownShownText(node);
+  if (shownText) out.texts.push({ node, text: shownText });
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/**
+ * What a container shows itself: a document viewer's page its text (evince's `page` nodes carry
+ * the page text and no children), a frame inside the window its caption — or the value it frames:
+ * a calculator shows its result as a frame named "89" around nothing readable.
+ */
+function ownShownText(node: A11yNode): string {
+  if (PAGE_ROLES.has(node.role)) return cleanText(node.value ?? '');
+  if (node.role === 'frame') return repairName(node.name);
+  return '';
 }
 
 /**

@@ -18,14 +18,21 @@ import { parseCell, parseRange, type Cell, type Range } from '../../../translato
 const DUMP = fileURLToPath(new URL('../../translators/reference/atspi-fixture.py', import.meta.url));
 
 /** pyatspi's tree of the application's window whose title contains `title`. */
-/** `timeoutMs`: LibreOffice's 2,600-node windows take pyatspi 10–60 s on a loaded machine. */
-export async function pyatspiWindow(desktop: Desktop, atspiName: string, title: string, timeoutMs = 60_000): Promise<A11yNode> {
+/**
+ * `timeoutMs`: LibreOffice's 2,600-node windows take pyatspi 10–60 s on a loaded machine.
+ * `shownSizes`: mark shown nodes of no width or height `zeroSize` instead of reading every node's
+ * screen bounds (atspi-fixture.py --shown-sizes: what a dump beside a survival test must do).
+ */
+export async function pyatspiWindow(desktop: Desktop, atspiName: string, title: string, timeoutMs = 60_000, shownSizes = false): Promise<A11yNode> {
   const dir = mkdtempSync(join(tmpdir(), 'gui-bridge-dump-'));
   try {
     const out = join(dir, 'dump.json');
     await new Promise<void>((resolve, reject) =>
-      execFile('/usr/bin/python3', [DUMP, atspiName, out, title], { env: desktopProcessEnv(desktop.env), timeout: timeoutMs }, (error, _stdout, stderr) =>
-        error ? reject(new Error(`pyatspi dump of ${atspiName} failed: ${stderr || error.message}`)) : resolve(),
+      execFile(
+        '/usr/bin/python3',
+        [DUMP, atspiName, out, title, ...(shownSizes ? ['--shown-sizes'] : [])],
+        { env: desktopProcessEnv(desktop.env), timeout: timeoutMs },
+        (error, _stdout, stderr) => (error ? reject(new Error(`pyatspi dump of ${atspiName} failed: ${stderr || error.message}`)) : resolve()),
       ),
     );
     const dump = JSON.parse(readFileSync(out, 'utf8')) as { trees: Record<string, { root: A11yNode }> };

@@ -21,6 +21,8 @@ export interface FakeNode {
   value?: number;
   actions?: string[];
   table?: { rows: number; columns: number };
+  /** Component.GetExtents' answer: x, y, width, height (default 10, 20, 30, 40). */
+  extents?: [number, number, number, number];
   children?: FakeNode[];
   /** Calls on this node never get an answer. */
   hang?: boolean;
@@ -178,7 +180,7 @@ const HANDLERS: Record<string, Handler> = {
     return [cell ? a.wire(cell) : ['', '/org/a11y/atspi/null']];
   },
   'Component.GrabFocus': () => [true],
-  'Component.GetExtents': () => [[10, 20, 30, 40]],
+  'Component.GetExtents': (_a, n) => [n.extents ?? [10, 20, 30, 40]],
   'Selection.SelectChild': (_a, n, [i]) => {
     const child = (n.children ?? [])[Number(i)];
     if (child) child.states = [...(child.states ?? []), 'selected'];

@@ -2,16 +2,26 @@
 """Reference dump: one application's windows through pyatspi, written in gui-bridge's fixture format.
 Used only until the project's own Linux probe can run `gui-bridge record`; fixtures made with it say
 so in recording.tool. Password text is never read: password nodes carry '' or the mask.
-Usage: atspi-fixture.py APP_NAME OUT.json [title-substring] [note] [scrub=replacement ...]"""
+Usage: atspi-fixture.py APP_NAME OUT.json [title-substring] [note] [scrub=replacement ...] [--compact] [--shown-sizes]
+--shown-sizes: instead of every node's screen bounds, ask the size of shown nodes of GTK 4 and Qt
+apps only, in window coordinates, and mark those with no width or height `zeroSize` (the bridge's
+show rule, src/platform/linux/atspi/sizes.ts). Screen
+coordinates make GTK 4 warn on every call, and extents of a GTK 3 tree view that is not realized
+print CRITICALs: a dump taken beside a survival test must not cause either."""
 import datetime, json, subprocess, sys, pyatspi
 from atspi_cells import on_screen_cells
 
 MASK = '\u2022' * 6
-app_name, out = sys.argv[1], sys.argv[2]
-title_filter = sys.argv[3] if len(sys.argv) > 3 else ''
-note = sys.argv[4] if len(sys.argv) > 4 else None
+FLAGS = ('--compact', '--shown-sizes')
+argv = [a for a in sys.argv if a not in FLAGS]
+app_name, out = argv[1], argv[2]
+title_filter = argv[3] if len(argv) > 3 else ''
+note = argv[4] if len(argv) > 4 else None
 compact = '--compact' in sys.argv
-scrubs = [a.split('=', 1) for a in sys.argv[5:] if a != '--compact']
+shown_sizes = '--shown-sizes' in sys.argv
+scrubs = [a.split('=', 1) for a in argv[5:]]
+gtk4 = False  # set per application: GTK 4 never sets `showing` below the window
+sizes_tell = False  # GTK 4 and Qt: where the bridge asks sizes too (src/platform/linux/atspi/sizes.ts)
 
 def scrub(s):
     for a, b in scrubs:
@@ -65,7 +75,12 @@ def node(acc, app_i, counter):
     if 'Action' in ifaces:
         a = acc.queryAction()
         n['actions'] = [a.getName(i) for i in range(a.nActions)]
-    if 'Component' in ifaces:
+    if shown_sizes:
+        if sizes_tell and 'Component' in ifaces and 'visible' in n['states'] and (gtk4 or 'showing' in n['states']):
+            e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            if e.width <= 0 or e.height <= 0:
+                n['zeroSize'] = True
+    elif 'Component' in ifaces:
         e = acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         if e.x > -2**30 and e.y > -2**30:
             n['bounds'] = {'x': e.x, 'y': e.y, 'width': e.width, 'height': e.height}
@@ -106,6 +121,8 @@ for i in range(desk.childCount):
     if app is None or app.name != app_name:
         continue
     pid = app.get_process_id()
+    gtk4 = app.get_toolkit_name().lower() == 'gtk' and app.get_toolkit_version().startswith('4.')
+    sizes_tell = gtk4 or app.get_toolkit_name().lower() == 'qt'
     mine = [w for w in xwins if w['pid'] == pid]
     key = 'app-%d' % (len(apps) + 1)
     for j in range(app.childCount):

@@ -13,6 +13,7 @@
  */
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
+import { readZeroSize } from './sizes.js';
 import { readNode, type ReadContext } from './nodeReader.js';
 import { namedFromContent } from './normalize.js';
 import { shows } from './echo.js';
@@ -169,6 +170,11 @@ export class IncrementalTrees {
     this.verifyTimers.set(top, timer);
   }
 
+  private async checkHiddenSizes(tree: WindowTree): Promise<void> {
+    const sizes = await Promise.all(zeroSizeRefs(tree.root).map((ref) => readZeroSize(this.client, parseRef(ref)).catch(() => true)));
+    if (sizes.includes(false)) throw new NeedsFullRead('a hidden part was laid out');
+  }
+
   /** Re-reads the targets and splices them into `tree`; all or nothing. */
   private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<{ read: A11yNode[]; changed: boolean }> {
     const ctx: ReadContext = {
@@ -201,7 +207,10 @@ export class IncrementalTrees {
       }),
     );
     // A late application is the full read's business: it knows how to cut and warn.
-    const fresh = await withDeadline(reads, budget.deadlineMs).catch((error: unknown) => {
+    const fresh = await withDeadline(
+      Promise.all([reads, this.checkHiddenSizes(tree)]).then(([nodes]) => nodes),
+      budget.deadlineMs,
+    ).catch((error: unknown) => {
       throw error instanceof NeedsFullRead ? error : new NeedsFullRead(String(error));
     });
     // Copy on write: published trees share the unchanged parts of the kept one.
@@ -222,6 +231,22 @@ export class IncrementalTrees {
     // A node read saw only that node: its children's states are the kept ones, not news to remember.
     return { read: fresh.map((node, index) => ((targets[index] as Target).scope === 'node' ? { ...node, children: [] } : node)), changed };
   }
+}
+
+/**
+ * Nodes kept as zero-size (sizes.ts) grow without any event (GTK 4 reveals an info bar, Qt shows
+ * a tabified dock): each partial read asks their size again — a few calls — and a node that was
+ * laid out since makes it a full read.
+ */
+function zeroSizeRefs(root: A11yNode): string[] {
+  const refs: string[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (node.zeroSize) refs.push(node.ref);
+    else stack.push(...node.children);
+  }
+  return refs;
 }
 
 /**

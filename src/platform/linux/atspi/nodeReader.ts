@@ -6,9 +6,20 @@ import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
+import { readZeroSize, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
-import { isSensitive, readCaretOffset, readComboValue, readMaskedValue, readNumericValue, readTextValue, wantsCaret, wantsText } from './values.js';
+import {
+  isSensitive,
+  readCaretOffset,
+  readComboValue,
+  readMaskedValue,
+  readNumericValue,
+  readTextValue,
+  wantsCaret,
+  wantsShownText,
+  wantsText,
+} from './values.js';
 import { relationName, roleName } from './vocabulary.js';
 
 /** The facts every node has; `Cache.GetItems` can supply them in bulk (a hint, see cacheHints.ts). */
@@ -123,9 +134,15 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value)) {
+    const shown = wantsShownText(facts.role, facts.interfaces)
+      ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange)
+      : undefined;
     tasks.push(
-      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then((value) => {
-        node.value = value.value;
+      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then(async (value) => {
+        const text = oneLineOf((await shown?.catch(() => undefined))?.value);
+        // The number stays readable in the attributes when the text says more ("1 / 2").
+        node.value = text && text !== value.value ? text : value.value;
+        if (node.value !== value.value) setAttribute(node, 'value_number', value.value);
         setAttribute(node, 'value_min', value.min);
         setAttribute(node, 'value_max', value.max);
       }),
@@ -134,7 +151,15 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));
   }
   if (has(IFACE.table)) tasks.push(readTableSize(client, ref, node));
-  if (ctx.bounds && has(IFACE.component)) tasks.push(readBounds(client, ref).then((rect) => void (node.bounds = rect)));
+  if (ctx.bounds && has(IFACE.component)) {
+    tasks.push(
+      readBounds(client, ref).then((rect) => {
+        node.bounds = rect;
+        if (wantsSize(ctx.toolkit, facts.states) && (rect.width <= 0 || rect.height <= 0)) node.zeroSize = true;
+      }),
+    );
+  } else if (has(IFACE.component) && wantsSize(ctx.toolkit, facts.states))
+    tasks.push(readZeroSize(client, ref).then((zero) => void (zero && (node.zeroSize = true))));
   await Promise.all(tasks.map((task) => task.catch(() => undefined)));
   if (!textual && isSensitive(facts.role, await attributes)) {
     node.sensitive = true; // a secret without text: keep no value at all
@@ -192,6 +217,10 @@ async function readTableSize(client: AtspiClient, ref: ObjRef, node: A11yNode): 
 export async function readBounds(client: AtspiClient, ref: ObjRef, coordType: number = COORD.screen): Promise<Rect> {
   const [x, y, width, height] = await client.extents(ref, coordType);
   return { x, y, width, height };
+}
+
+function oneLineOf(text: string | undefined): string {
+  return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function setAttribute(node: A11yNode, key: string, value: string): void {

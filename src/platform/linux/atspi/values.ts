@@ -7,8 +7,11 @@ import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
 import type { ObjRef } from './refs.js';
 
-/** Roles whose Text interface content is the node's value (labels carry their text as name). */
-const TEXT_ROLES = new Set(['text', 'entry', 'paragraph', 'terminal', 'document_text', 'password_text']);
+/**
+ * Roles whose Text interface content is the node's value (labels carry their text as name). A
+ * document viewer's `page` holds the page's text (evince; what pyatspi and Orca read there).
+ */
+const TEXT_ROLES = new Set(['text', 'entry', 'paragraph', 'terminal', 'document_text', 'password_text', 'page']);
 
 /** Attribute values toolkits use for secret input (GTK input-purpose, web input type). */
 const SECRET_PURPOSES = new Set(['password', 'pin']);
@@ -90,6 +93,14 @@ export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = 
     ? await client.properties(ref, IFACE.value).then((all) => [all.CurrentValue, all.MinimumValue, all.MaximumValue])
     : await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
   return { value: formatNumber(current), min: formatNumber(min), max: formatNumber(max) };
+}
+
+/**
+ * A read-only spin box shows a text that may say more than its number: qpdfview's page box
+ * shows "1 / 2" where the Value interface says 1. Its text is read besides its value.
+ */
+export function wantsShownText(role: string, interfaces: ReadonlySet<string>): boolean {
+  return role === 'spin_button' && interfaces.has(IFACE.text) && interfaces.has(IFACE.value);
 }
 
 /** A combo box's current item: the selected child of its Selection, by name. */

@@ -1,0 +1,154 @@
+/**
+ * One live desktop for a group of corpus apps: the bridge on it, the apps started on their
+ * documents, and per app two tests. Coverage: pyatspi's dump of the same window against our read
+ * (coverage.ts), ≥ 97% of labels, values, status bars and page text, and no hidden text in the
+ * read; the rows of tables, lists and trees (cells, items) are printed per category, not asserted
+ * here: translators/generic/tables.ts reads item views, and its own tests hold them. Survival: 50 reads and 20 harmless actions
+ * (focus, scroll through rows, select a row, toggle an option and back), after which the app is
+ * alive, answers, and printed no new GLib CRITICAL / WARNING or Qt warning to its log.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../../src/protocol/schemas.js';
+import { structured } from '../../helpers/demoServer.js';
+import { pyatspiWindow } from '../helpers/coverage.js';
+import { displayStack, waitFor } from '../helpers/desktop.js';
+import { useLiveBridge, type LiveBridge } from '../helpers/liveBridge.js';
+import { corpusApp, launchCorpusApp, toolkitOf, type RunningCorpusApp } from './apps.js';
+import { corpusCoverage, formatCoverage } from './coverage.js';
+import { prepareDocuments, type CorpusDocuments } from './documents.js';
+
+export const THRESHOLD = 0.97;
+export const READS = 50;
+export const ACTIONS = 20;
+
+type Window = Snapshot['windows'][number];
+
+/** Lines a toolkit prints when something went wrong inside it: GLib's criticals and warnings, Qt's warnings. */
+const TROUBLE = /(-CRITICAL \*\*|-WARNING \*\*|^QWidget::|^QObject::|^QPainter::|^QTextCursor::|^QAccessible|^qt\.[\w.]+: |^Warning: )/m;
+
+export function troubleLines(log: string): string[] {
+  return log.split('\n').filter((line) => TROUBLE.test(line));
+}
+
+function readLog(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+export function corpusSuite(title: string, ids: string[]): void {
+  const apps = ids.map(corpusApp);
+  const stack = displayStack(apps.map((a) => a.command));
+  describe.skipIf(stack.skip)(title, () => {
+    const live = useLiveBridge();
+    const running = new Map<string, RunningCorpusApp>();
+    let dir = '';
+    let docs: CorpusDocuments;
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'gui-bridge-corpus-'));
+      docs = prepareDocuments(dir);
+      for (const app of apps) running.set(app.id, await launchCorpusApp(live.desktop, app, docs));
+      for (const app of apps) if (app.startupDialog) await dismiss(live, app.startupDialog, (app.startSeconds ?? 45) * 1000);
+    }, 240_000);
+    afterAll(async () => {
+      for (const app of running.values()) await app.stop().catch(() => undefined);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }, 60_000);
+
+    for (const app of apps) {
+      const wait = (app.startSeconds ?? 45) * 1000;
+      it(
+        `${app.id} (${app.toolkit} ${app.kind}): ≥ ${THRESHOLD * 100}% of pyatspi's texts, no hidden text`,
+        async () => {
+          const window = await live.windowTitled(new RegExp(escape(app.titleText)), wait);
+          const tools = await toolsOf(live, window);
+          const reference = await pyatspiWindow(live.desktop, app.atspiName, app.titleText, 90_000, true);
+          // Read again after the dump: the window may have changed since (a document finished loading).
+          const now = (await live.windowNow(window.id)) ?? window;
+          const coverage = corpusCoverage(reference, toolkitOf(app), now, tools);
+          console.log(`${app.id}: ${formatCoverage(coverage)}; missing: ${coverage.missing.join(' | ')}; hidden shown: ${coverage.leaks.join(' | ')}`);
+          // A window pyatspi reads nothing in proves nothing: the comparison needs texts.
+          expect(coverage.items, 'texts pyatspi reads in the window').toBeGreaterThan(0);
+          expect(coverage.leaks, 'texts of hidden nodes in the read').toEqual([]);
+          expect(coverage.textRatio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(THRESHOLD);
+        },
+        wait + 150_000,
+      );
+
+      it(
+        `${app.id}: survives ${READS} reads and ${ACTIONS} harmless actions`,
+        async () => {
+          const window = await live.windowTitled(new RegExp(escape(app.titleText)), wait);
+          const proc = running.get(app.id) as RunningCorpusApp;
+          const before = troubleLines(readLog(proc.logFile)).length;
+          for (let i = 0; i < READS; i++) expect(await live.windowNow(window.id), `read ${i + 1}`).toBeDefined();
+          const outcomes = await harmlessActions(live, window, ACTIONS);
+          const after = await live.windowNow(window.id);
+          expect(after?.blocks.length, 'the window still reads').toBeGreaterThan(0);
+          expect(await Promise.race([proc.launched.exited.then(() => 'exited'), Promise.resolve('alive')])).toBe('alive');
+          const fresh = troubleLines(readLog(proc.logFile)).slice(before);
+          expect(fresh, `new warnings in the log after ${outcomes.join(', ')}`).toEqual([]);
+        },
+        wait + 300_000,
+      );
+    }
+  });
+}
+
+/** Presses the button that closes a start-up dialog, and waits until the dialog is gone. */
+async function dismiss(live: LiveBridge, dialog: { title: string; press: string }, timeoutMs: number): Promise<void> {
+  const title = new RegExp(escape(dialog.title));
+  const window = await live.windowTitled(title, timeoutMs);
+  const result = await live.client.call(`${window.id}__press`, { button: dialog.press });
+  if (result.isError) throw new Error(`could not dismiss "${dialog.title}": ${JSON.stringify(structured(result))}`);
+  await waitFor(async () => !(await live.client.snapshot()).windows.some((w) => title.test(w.title)), 20_000);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function toolsOf(live: LiveBridge, window: Window) {
+  return (await live.client.client.listTools()).tools.filter((t) => t.name.startsWith(`${window.id}__`));
+}
+
+/**
+ * Actions that change nothing a user keeps: focus the window, read more rows of a table or list,
+ * select its first row, turn a check box over and back. Each outcome is named (ok, or its error
+ * code); an app that refuses one is fine, one that crashes or warns is not.
+ */
+async function harmlessActions(live: LiveBridge, window: Window, count: number): Promise<string[]> {
+  const tools = await toolsOf(live, window);
+  const enumOf = (tool: string, key: string): string[] => {
+    const schema = tools.find((t) => t.name === `${window.id}__${tool}`)?.inputSchema as { properties?: Record<string, { enum?: string[] }> } | undefined;
+    return schema?.properties?.[key]?.enum ?? [];
+  };
+  const fields = (window.blocks.find((b) => b.type === 'fields') as { items: Array<{ label: string; value: unknown }> } | undefined)?.items ?? [];
+  const checks = fields.filter((f) => typeof f.value === 'boolean' && enumOf('toggle', 'field').includes(f.label));
+  const collections = enumOf('load_rows', 'table');
+  const selectable = enumOf('select', 'field');
+  const steps: Array<[string, Record<string, unknown>]> = [['focus', {}]];
+  if (collections[0]) steps.push(['load_rows', { table: collections[0], offset: 0, limit: 5 }]);
+  const target = selectable[0];
+  if (target) {
+    // A choice field keeps its value (choosing it again); a list or table gets its first row chosen.
+    const current = fields.find((f) => f.label === target)?.value;
+    const firstRow = window.blocks.flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? b.rows.map((r) => r[0]) : []))[0];
+    const option = typeof current === 'string' ? current : firstRow;
+    if (option !== undefined) steps.push(['select', { field: target, option: String(option) }]);
+  }
+  const check = checks.find((c) => c.value === false) ?? checks[0];
+  if (check) steps.push(['toggle', { field: check.label, on: !check.value }], ['toggle', { field: check.label, on: check.value }]);
+  const outcomes: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [tool, args] = steps[i % steps.length] as [string, Record<string, unknown>];
+    const result = await live.client.call(`${window.id}__${tool}`, args);
+    outcomes.push(`${tool}:${result.isError ? String(structured(result).code ?? 'error') : 'ok'}`);
+  }
+  return outcomes;
+}
