@@ -68,7 +68,7 @@ export function documentBlock(f: Field): BlockDraft {
 export function collectionBlock(c: Collection): BlockDraft {
   const cut = isCut(c);
   const rows = cut ? c.rows.slice(0, PREVIEW_ROWS) : c.rows;
-  const paging = cut ? { offset: 0, total: c.total } : {};
+  const paging = cut ? { offset: c.offset, total: c.total } : {};
   const id = `${c.kind}-${slugify(c.label, c.kind)}`;
   if (c.kind === 'list') return { type: 'list', id, items: rows.map((r) => r[0]), ...paging };
   return { type: 'table', id, columns: c.columns, rows, ...paging };

@@ -51,7 +51,7 @@ function buildReading(root: A11yNode): WindowReading {
   const raw = walkWindow(root, rule);
   const index = indexByRef(root);
   const parents = parentIndex(root);
-  const collections = raw.collections.map(readCollection);
+  const collections = raw.collections.map((node) => readCollection(node));
   const pairing = pairLabels(
     [
       ...raw.controls.map((c) => ({ node: c.node, needsLabel: c.ownLabel === '' })),

@@ -42,6 +42,12 @@ export interface ToolkitPolicy {
    * one by one. Chromium answers an empty list while it has actions.
    */
   actionListComplete: boolean;
+  /**
+   * How a table's children are asked: listed (GetChildren), or one by one, skipping those that
+   * gave nothing before (Qt counts children it does not give, and warns about each asked for:
+   * missingChildren.ts).
+   */
+  tableChildren: 'list' | 'by_index';
 }
 
 /**
@@ -71,6 +77,7 @@ const FAST: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: true,
+  tableChildren: 'list',
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -80,8 +87,9 @@ const SAFE: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: false,
+  tableChildren: 'list',
 };
-const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
+const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, and column headers asked for.

@@ -17,6 +17,7 @@ import { policyFor } from './toolkitPolicy.js';
 import { IFACE } from './names.js';
 import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
+import { childrenByIndex } from './missingChildren.js';
 import { LIST_LIMIT, Prefetcher } from './prefetch.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
@@ -241,7 +242,8 @@ class TreeWalk {
   private async readChildren(job: Job, count: number, total: number): Promise<void> {
     const prefetch = this.prefetch;
     if (count <= 0 || !prefetch) return;
-    job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total).catch(() => []);
+    const byIndex = prefetch.byIndex(job.entry.read.interfaces);
+    job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total, byIndex).catch(() => []);
     job.slots = job.refs.map(() => undefined);
     await Promise.all(
       job.refs.map((ref, index) =>
@@ -331,9 +333,13 @@ function deepenCells(table: A11yNode, next: Entry[]): void {
   for (const entry of next) if (cells.has(entry.read.node)) entry.depth++;
 }
 
-/** The first `count` children: listed in one call for ordinary containers, by index for large ones. */
-async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number): Promise<ObjRef[]> {
-  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref)).slice(0, count);
+/**
+ * The first `count` children: listed in one call for ordinary containers, by index for large ones
+ * and for tables of a toolkit that counts children it does not give (missingChildren.ts).
+ */
+async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number, byIndex: boolean): Promise<ObjRef[]> {
+  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref, byIndex ? { count } : undefined)).slice(0, count);
+  if (byIndex) return childrenByIndex(client, ref, count, total);
   const refs = await Promise.all(Array.from({ length: count }, (_, index) => client.childAt(ref, index).catch(() => null)));
   return refs.filter((child): child is ObjRef => child !== null && child.path !== '/org/a11y/atspi/null');
 }
