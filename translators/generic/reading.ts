@@ -44,6 +44,10 @@ const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
   list: 'List',
 };
 
+/** Said when the application paints part of the window without exposing it (walk.ts `opaque`). */
+export const OPAQUE_NOTICE =
+  "Part of this window is drawn by the application without exposing its content (a drawing area): what it shows there cannot be read here. Use the application's own fields, views or menus to reach it (a cell address box, a list view), or a screenshot.";
+
 const WINDOW_CONTROLS = new Set(['Minimize', 'Maximize', 'Restore', 'Unmaximize', 'Close']);
 
 function buildReading(root: A11yNode): WindowReading {
@@ -116,6 +120,7 @@ function textsAndNotices(
   // Greyed-out buttons are not pressable, but knowing they exist (Undo, Save All) is content.
   const unavailable = [...new Set(raw.unavailable)];
   if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
+  if (raw.opaque.length > 0) notices.push({ severity: 'info', text: OPAQUE_NOTICE });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 

@@ -23,6 +23,12 @@ import {
 } from './roles.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
+/**
+ * Roles of areas an application paints itself: with no children, name or text they expose
+ * nothing of what they show (Gnumeric's sheet is one drawing area, its cells only painted).
+ */
+const OPAQUE_ROLES = new Set(['drawing_area', 'canvas']);
+
 export interface TextCandidate {
   node: A11yNode;
   text: string;
@@ -58,6 +64,8 @@ export interface RawReading {
   menus: MenuEntry[];
   /** Labels of shown buttons that are greyed out: named in a notice, not offered by press. */
   unavailable: string[];
+  /** Shown areas the application draws without exposing what they show (a spreadsheet's canvas). */
+  opaque: A11yNode[];
   notices: RawNotice[];
   /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
   icons: string[];
@@ -75,6 +83,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     buttonHints: new Map(),
     menus: [],
     unavailable: [],
+    opaque: [],
     notices: [],
     icons: [],
     tabs: [],
@@ -91,6 +100,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
     if ((role === 'icon' || role === 'image') && repairName(node.name)) out.icons.push(repairName(node.name));
     return;
   }
+  if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
   if (TEXT_INPUT_ROLES.has(role)) return visitTextInput(node, out);

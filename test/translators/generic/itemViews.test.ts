@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readCollection } from '../../../translators/generic/tables.js';
-import { readWindow } from '../../../translators/generic/reading.js';
+import { OPAQUE_NOTICE, readWindow } from '../../../translators/generic/reading.js';
+import { genericTranslator } from '../../../translators/generic/index.js';
+import { translateFixture, type PublishedWindowView } from '../../../src/testing/fixtureView.js';
+import { loadFixture } from '../../../src/testing/tester.js';
 import { rowsOf } from '../../../translators/generic/actions/load.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { frame, GTK3, n } from './nodes.js';
@@ -90,5 +93,43 @@ describe('Qt item views', () => {
       ['Alpha', true],
       ['Beta', false],
     ]);
+  });
+});
+
+describe('recorded item views (fixtures/qt, fixtures/nautilus, fixtures/gnumeric)', () => {
+  const view = (path: string) => translateFixture(loadFixture(path), genericTranslator)[0] as PublishedWindowView;
+  const blocksOf = (v: PublishedWindowView, type: string) => v.blocks.filter((b) => b.type === type) as Array<Record<string, unknown>>;
+
+  it('KeePassXC: the entry list reads titles, user names and URLs; no cell reads as a boolean', () => {
+    const [table] = blocksOf(view('fixtures/qt/keepassxc-entries.json'), 'table');
+    expect(table?.columns).toEqual(expect.arrayContaining(['Title', 'Username', 'URL']));
+    expect(table?.columns).not.toContain('Group'); // hidden column: its header is visible, its cells are not
+    const rows = table?.rows as unknown[][];
+    expect(rows[0]?.slice(0, 3)).toEqual(['Entry 1', 'user1', 'https://site1.example']);
+    expect(rows.flat().some((v) => typeof v === 'boolean')).toBe(false);
+    expect(table?.total).toBe(15);
+    const lists = blocksOf(view('fixtures/qt/keepassxc-entries.json'), 'list');
+    expect(lists.map((l) => l.items)).toContainEqual(['Clear Search', 'All Entries', 'Expired', 'Weak Passwords']);
+  });
+
+  it("DB Browser for SQLite: the data grid (Qt's row-header layout) reads its headers, rows and total", () => {
+    const grid = blocksOf(view('fixtures/qt/sqlitebrowser-browse.json'), 'table').find((t) => (t.columns as string[]).includes('email'));
+    expect(grid?.columns).toEqual(['id', 'name', 'city', 'age', 'email']);
+    expect((grid?.rows as unknown[][])[0]).toEqual(['1', 'Person 1', 'Lyon', '21', 'p1@example.org']);
+    expect(grid).toMatchObject({ offset: 0, total: 500 });
+  });
+
+  it("pcmanfm-qt: the icon view's items are the file names", () => {
+    const lists = blocksOf(view('fixtures/qt/pcmanfm-qt-icons.json'), 'list');
+    expect(lists.map((l) => l.items)).toContainEqual(['subdir', 'alpha.txt', 'beta.txt', 'delta.csv', 'epsilon.log', 'gamma.md']);
+  });
+
+  it('Nautilus (GTK 4): the file list reads its files', () => {
+    expect(blocksOf(view('fixtures/nautilus/files.json'), 'list').map((l) => l.items)).toContainEqual(['one.txt', 'three.md', 'two.txt']);
+  });
+
+  it('Gnumeric: a sheet drawn with no accessible cells is named in a notice', () => {
+    const notices = blocksOf(view('fixtures/gnumeric/sheet.json'), 'notice').map((n) => n.text);
+    expect(notices).toContain(OPAQUE_NOTICE);
   });
 });
