@@ -103,7 +103,12 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
-  if (TEXT_INPUT_ROLES.has(role)) return visitTextInput(node, out);
+  if (TEXT_INPUT_ROLES.has(role)) {
+    visitTextInput(node, out);
+    // Buttons inside a line edit (Qt's QLineEdit actions: search options, clear) are buttons too.
+    for (const child of node.children) if (BUTTON_ROLES.has(child.role)) visit(child, out, inChooser);
+    return;
+  }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
