@@ -111,7 +111,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
-  if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
+  if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(wrappedView(node, out.rule) ?? node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
@@ -122,6 +122,27 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/** What may stand between a view and the view it wraps. */
+const WRAPPER_ROLES = new Set(['scroll_pane', 'viewport', 'panel', 'filler']);
+
+/**
+ * The view inside a view that only wraps it: GTK 4's sidebar (Nautilus) is a list named "Sidebar"
+ * whose one child is a scroll pane holding the real list; read as one item it would be all the
+ * places joined. The inner view is read, under the outer one's name.
+ */
+function wrappedView(node: A11yNode, rule: ShowRule): A11yNode | undefined {
+  let current = node;
+  for (let depth = 0; depth < 4; depth++) {
+    const only = current.children.filter((c) => isShown(c, rule) && !DECORATIVE_ROLES.has(c.role));
+    if (only.length !== 1) return undefined;
+    const child = only[0] as A11yNode;
+    if (TABLE_ROLES.has(child.role) || LIST_ROLES.has(child.role)) return { ...child, name: child.name || node.name };
+    if (!WRAPPER_ROLES.has(child.role)) return undefined;
+    current = child;
+  }
+  return undefined;
 }
 
 /**
