@@ -87,6 +87,13 @@ describe.skipIf(stack.skip)('item views: tables, trees, lists and icon views of 
     expect(entries?.total).toBe(15);
   }, 60_000);
 
+  it('pcmanfm-qt: select chooses a file in the Qt icon view, and the view shows it chosen', async () => {
+    const window = await live.windowTitled(/^files$/, 60_000);
+    const result = await live.client.call(`${window.id}__select`, { field: 'List', option: 'beta.txt' });
+    expect(result.isError, JSON.stringify(result.structuredContent)).toBeFalsy();
+    expect((result.structuredContent as { message: string }).message).toMatch(/beta\.txt/);
+  }, 60_000);
+
   it('zenity --list (GTK 3 tree view) still reads its columns and rows', async () => {
     await live.desktop.launch('zenity', ['--list', '--title=Fruit', '--column=Name', '--column=Colour', 'Apple', 'red', 'Banana', 'yellow']);
     const window = await live.windowTitled(/^Fruit$/, 30_000);
