@@ -20,7 +20,7 @@ import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
 import { childrenByIndex } from './missingChildren.js';
 import { LIST_LIMIT, Prefetcher } from './prefetch.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { groupTableChildren, rowNode, TABLE_READ_ROWS, tableAllotment, tableShape, type TableShape } from './tables.js';
+import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
 import { cellRefs, isViewportTable, markRange, readCells, VIEW_LIMIT, visibleRange, type CellRange } from './viewportTable.js';
 import { wrapError } from './errors.js';
 import type { KeptKind, KeptSubtrees } from './keptSubtrees.js';
@@ -60,8 +60,6 @@ interface Job {
   /** Raw children asked for, and nodes reserved for them (rows included) in the budget. */
   allotted: number;
   reserved: number;
-  /** Table rows planned; fewer than the table has only because of TABLE_READ_ROWS (no budget cut). */
-  rows?: { planned: number; capOnly: boolean };
   /** Reads of the children, in order: a value, null (gone), or undefined (still pending). */
   slots: Array<ReadNode | null | undefined>;
   refs: ObjRef[];
@@ -204,7 +202,6 @@ class TreeWalk {
     const reserved = allot.rawChildren + allot.rows;
     this.nodeCount += reserved; // reserved now, so that later siblings see only what is left
     const job: Job = { entry, shape, allotted: allot.rawChildren, reserved, slots: [], refs: [], done: Promise.resolve() };
-    if (shape) job.rows = { planned: allot.rows, capOnly: allot.rows === Math.min(shape.rows, TABLE_READ_ROWS) };
     job.done = this.readChildren(job, allot.rawChildren, total);
     return job;
   }
@@ -286,11 +283,7 @@ class TreeWalk {
     const rows = job.shape ? groupTableChildren(node, job.shape) : -1;
     // Children that vanished while being read are not a cut; a budget or the deadline is.
     if (rows < 0 && cutShort) this.cut(node, childCount);
-    // Rows past TABLE_READ_ROWS are no cut of the window: the table states its total and load_rows
-    // reads them. Nor are rows the application counted but did not give (missingChildren.ts).
-    const allGiven = rows === job.rows?.planned || job.refs.length < job.allotted;
-    const previewOnly = job.rows?.capOnly === true && allGiven && !timedOut;
-    if (rows >= 0 && node.childCount !== undefined && !previewOnly) this.truncated = true;
+    if (rows >= 0 && node.childCount !== undefined) this.truncated = true;
     if (rows > 0) deepenCells(node, next);
     const added = node.children.length + this.rowCells(node, rows);
     this.nodeCount += added - job.reserved; // reservations become real counts
