@@ -10,6 +10,7 @@ import { genericTranslator } from '../../../translators/generic/index.js';
 import { translateFixture, type PublishedWindowView } from '../../../src/testing/fixtureView.js';
 import { loadFixture } from '../../../src/testing/tester.js';
 import { rowsOf } from '../../../translators/generic/actions/load.js';
+import { onlyViewsCut } from '../../../translators/generic/blocks.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { frame, GTK3, n } from './nodes.js';
 
@@ -93,6 +94,17 @@ describe('Qt item views', () => {
       ['Alpha', true],
       ['Beta', false],
     ]);
+  });
+});
+
+describe('a cut the state already states', () => {
+  it('a view read in part (its total stated) is no "only part could be read"; a cut elsewhere is', () => {
+    const rows = Array.from({ length: 3 }, (_, i) => row([qtCell(`r${i}`)]));
+    const big = n('table', 'Data', { attributes: { rows: '500', columns: '1' }, childCount: 501 }, [n('table_column_header', 'id'), ...rows]);
+    const viewOnly = frame('w', [big]);
+    expect(onlyViewsCut(viewOnly, readWindow(viewOnly))).toBe(true);
+    const elsewhere = frame('w', [big, n('panel', '', { childCount: 40 }, [n('label', 'first')])]);
+    expect(onlyViewsCut(elsewhere, readWindow(elsewhere))).toBe(false);
   });
 });
 

@@ -60,6 +60,8 @@ interface Job {
   /** Raw children asked for, and nodes reserved for them (rows included) in the budget. */
   allotted: number;
   reserved: number;
+  /** Children asked one by one (missingChildren.ts). */
+  byIndex?: boolean;
   /** Reads of the children, in order: a value, null (gone), or undefined (still pending). */
   slots: Array<ReadNode | null | undefined>;
   refs: ObjRef[];
@@ -243,6 +245,7 @@ class TreeWalk {
     const prefetch = this.prefetch;
     if (count <= 0 || !prefetch) return;
     const byIndex = prefetch.byIndex(job.entry.read.interfaces);
+    job.byIndex = byIndex;
     job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total, byIndex).catch(() => []);
     job.slots = job.refs.map(() => undefined);
     await Promise.all(
@@ -281,6 +284,7 @@ class TreeWalk {
     }
     const cutShort = job.allotted < childCount || (timedOut && (pending || job.refs.length < job.allotted));
     const rows = job.shape ? groupTableChildren(node, job.shape) : -1;
+    if (rows >= 0 && job.byIndex && !timedOut && job.allotted === childCount && job.refs.length > 0 && job.refs.length < job.allotted) givenRows(node, rows);
     // Children that vanished while being read are not a cut; a budget or the deadline is.
     if (rows < 0 && cutShort) this.cut(node, childCount);
     if (rows >= 0 && node.childCount !== undefined) this.truncated = true;
@@ -325,6 +329,15 @@ class TreeWalk {
       if (result !== TIMED_OUT || this.remaining() <= 1) return result;
     }
   }
+}
+
+/**
+ * A whole table read one child at a time whose application gave fewer children than it counted
+ * (Qt: missingChildren.ts): the rows it gave are all it has, not a cut of ours.
+ */
+function givenRows(table: A11yNode, rows: number): void {
+  delete table.childCount;
+  table.attributes = { ...table.attributes, rows: String(rows) };
 }
 
 /** Cells now sit one level deeper, under their row node. */
