@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/protocol/schemas.js';
 import { OPAQUE_NOTICE } from '../../translators/generic/reading.js';
-import { displayStack } from './helpers/desktop.js';
-import { agentItems, itemCoverage, prepareItemViewApps, pyatspiItems } from './helpers/itemViews.js';
+import { displayStack, waitFor } from './helpers/desktop.js';
+import { agentItems, itemCoverage, prepareItemViewApps, pyatspiItems, shows } from './helpers/itemViews.js';
 import { useLiveBridge } from './helpers/liveBridge.js';
 
 const stack = displayStack(['keepassxc', 'keepassxc-cli', 'sqlitebrowser', 'pcmanfm-qt', 'nautilus', 'zenity', 'gnumeric']);
@@ -31,7 +31,12 @@ describe.skipIf(stack.skip)('item views: tables, trees, lists and icon views of 
   for (const app of APPS) {
     it(`${app.label}: items cover ≥ 97% of pyatspi's; load_rows reads where a total is stated; no text cell reads as a boolean`, async () => {
       await live.desktop.launch(app.command, app.args);
-      const window = await live.windowTitled(app.title, 60_000);
+      const first = await live.windowTitled(app.title, 60_000);
+      // The app fills its views after its window shows (DB Browser counts, then loads its rows).
+      const window = await waitFor(async () => {
+        const now = await live.windowNow(first.id);
+        return now && shows(now, app.ready) && (!app.statesTotal || (await toolsOf(now.id)).some((t) => t.name.endsWith('__load_rows'))) ? now : null;
+      }, 60_000);
       const tools = await toolsOf(window.id);
       const read = await agentItems(live.client, window, tools);
       const reference = await pyatspiItems(live.desktop, app.atspiName, app.titleText);

@@ -30,6 +30,8 @@ export interface ItemViewApp {
   titleText: string;
   /** The view states a total (rows beyond the view): load_rows must read them. */
   statesTotal: boolean;
+  /** Texts the window shows once the app has filled its views (it loads them after its window shows). */
+  ready: string[];
 }
 
 /** Makes the apps' data in `dir` (a SQLite file, a KeePassXC database, folders of files) and says how to start them. */
@@ -71,6 +73,7 @@ c.commit()`,
       title: /entries\.kdbx - KeePassXC/,
       titleText: 'entries.kdbx',
       statesTotal: true,
+      ready: ['Entry 1', 'user1'],
     },
     {
       label: 'DB Browser for SQLite (Qt 5)',
@@ -80,6 +83,7 @@ c.commit()`,
       title: /^DB Browser for SQLite - /,
       titleText: 'DB Browser for SQLite',
       statesTotal: true,
+      ready: ['Person 1', 'p1@example.org'],
     },
     {
       label: 'pcmanfm-qt (Qt 5)',
@@ -89,6 +93,7 @@ c.commit()`,
       title: /^files$/,
       titleText: 'files',
       statesTotal: false,
+      ready: ['alpha.txt', 'gamma.md'],
     },
     {
       label: 'Nautilus (GTK 4)',
@@ -98,12 +103,19 @@ c.commit()`,
       title: /^notes$/,
       titleText: 'notes',
       statesTotal: false,
+      ready: ['one.txt', 'three.md'],
     },
   ];
 }
 
 /** A widget's class name given as its accessible name (Nautilus's "NautilusGridCell"): no text a user sees. */
 const WIDGET_CLASS = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*(?:Cell|Box|Row|Item|View|Widget|Bin)$/;
+
+/** Whether the window shows every one of `texts` (in its blocks). */
+export function shows(window: ProtocolWindow, texts: string[]): boolean {
+  const json = JSON.stringify(window.blocks);
+  return texts.every((text) => json.includes(JSON.stringify(text)));
+}
 
 export interface ReferenceItems {
   items: string[];
