@@ -38,10 +38,24 @@ export const DROPPED_ON_PURPOSE: DropRule[] = [
     },
   },
   {
+    reason:
+      "headers of hidden columns: Qt keeps every column header `visible` (its header view's state), while a hidden or scrolled-out column's cells are not; a column is shown when a cell of it is",
+    applies: (item, { parentOf }) => item.node.role === 'table_column_header' && hiddenColumn(item.node, parentOf(item.node)),
+  },
+  {
     reason: 'greyed-out buttons: press lists only buttons that work now (P-TOOL-2)',
     applies: (item) => item.kind === 'button' && !item.node.states.includes('enabled') && !item.node.states.includes('sensitive'),
   },
 ];
+
+/** A header whose column has no shown cell, in a table that shows cells (rows grouped by the probe). */
+function hiddenColumn(header: A11yNode, table: A11yNode | undefined): boolean {
+  const column = table?.children.filter((c) => c.role === 'table_column_header').indexOf(header) ?? -1;
+  const rows = (table?.children ?? []).filter((c) => c.role === 'table_row');
+  const shown = (n: A11yNode | undefined) => !!n && n.states.includes('visible');
+  if (column < 0 || !rows.some((r) => r.children.some(shown))) return false;
+  return !rows.some((r) => shown(r.children.filter((c) => c.role !== 'table_row_header')[column]));
+}
 
 /** The 0-based row of a cell or item inside its table or list, or -1. */
 function rowIndex(node: A11yNode, parentOf: (n: A11yNode) => A11yNode | undefined): number {

@@ -3,6 +3,7 @@
  * rows plus `total` when cut: P-BLK-3/7), notices. Block ids derive from labels, so they stay
  * stable while the window lives (P-ID-1).
  */
+import type { A11yNode } from '../../src/platform/probe.js';
 import { slugify } from '../../src/protocol/names.js';
 import type { BlockDraft, TranslateContext } from '../../src/translate/types.js';
 import type { Collection, Field, WindowReading } from './model.js';
@@ -34,6 +35,22 @@ function shownLength(field: Field): number {
 
 export function isDocumentCut(field: Field): boolean {
   return isDocument(field) && fullLength(field) > shownLength(field);
+}
+
+/**
+ * Whether every node the probe cut is a table or list the state shows with its `total`: the probe
+ * reads at most a preview of a view's rows (a Qt data grid of 500 rows, a 10,000-row list), and
+ * the view's total and load_rows already say so; "only part could be read" would be untrue.
+ */
+export function onlyViewsCut(root: A11yNode, reading: WindowReading): boolean {
+  const views = new Set(reading.collections.map((c) => c.node.ref));
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (node.childCount !== undefined && node.childCount > node.children.length && !views.has(node.ref)) return false;
+    stack.push(...node.children);
+  }
+  return true;
 }
 
 export function buildBlocks(reading: WindowReading, ctx: Pick<TranslateContext, 'warnings' | 'truncated'>): BlockDraft[] {
@@ -68,7 +85,7 @@ export function documentBlock(f: Field): BlockDraft {
 export function collectionBlock(c: Collection): BlockDraft {
   const cut = isCut(c);
   const rows = cut ? c.rows.slice(0, PREVIEW_ROWS) : c.rows;
-  const paging = cut ? { offset: 0, total: c.total } : {};
+  const paging = cut ? { offset: c.offset, total: c.total } : {};
   const id = `${c.kind}-${slugify(c.label, c.kind)}`;
   if (c.kind === 'list') return { type: 'list', id, items: rows.map((r) => r[0]), ...paging };
   return { type: 'table', id, columns: c.columns, rows, ...paging };

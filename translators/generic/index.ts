@@ -16,7 +16,7 @@ import { loadRowsAction, loadTextAction } from './actions/load.js';
 import { menuAction } from './actions/menu.js';
 import { pressAction } from './actions/press.js';
 import { selectAction } from './actions/select.js';
-import { buildBlocks, isDocument } from './blocks.js';
+import { buildBlocks, isDocument, onlyViewsCut } from './blocks.js';
 import type { WindowReading } from './model.js';
 import { readGeneric, type GenericReading } from './reading.js';
 import { summarise } from './summary.js';
@@ -52,7 +52,7 @@ export function translateGeneric(
 ): WindowView<GenericReading> {
   return {
     summary: summarise(window, reading.root, reading.generic),
-    blocks: buildBlocks(reading.generic, ctx),
+    blocks: buildBlocks(reading.generic, { warnings: ctx.warnings, truncated: ctx.truncated && !onlyViewsCut(reading.root, reading.generic) }),
     actions: genericActions(reading),
   };
 }

@@ -46,6 +46,10 @@ export interface Collection {
   headerCount: number;
   /** Children per row: 1 for row nodes and lists, the column count for flat cell tables. */
   cellsPerRow: number;
+  /** Indexes of the cells of a row that are shown (the toolkit's hidden columns left out). */
+  shownColumns: number[];
+  /** Index of the first row read: Qt shows only the rows on screen, maybe not from the first. */
+  offset: number;
 }
 
 export interface Button {

@@ -46,6 +46,9 @@ const FALLBACK_LABEL: Record<FieldKind | 'table' | 'list', string> = {
 
 /** Said of a document area that takes typing but exposes no text. */
 export const UNREADABLE_DOCUMENT = 'The document area takes typing (type_text), but its text cannot be read.';
+/** Said when the application paints part of the window without exposing it (walk.ts `opaque`). */
+export const OPAQUE_NOTICE =
+  "Part of this window is drawn by the application without exposing its content (a drawing area): what it shows there cannot be read here. Use the application's own fields, views or menus to reach it (a cell address box, a list view), or a screenshot.";
 
 const WINDOW_CONTROLS = new Set(['Minimize', 'Maximize', 'Restore', 'Unmaximize', 'Close']);
 
@@ -54,7 +57,7 @@ function buildReading(root: A11yNode): WindowReading {
   const raw = walkWindow(root, rule);
   const index = indexByRef(root);
   const parents = parentIndex(root);
-  const collections = raw.collections.map(readCollection);
+  const collections = raw.collections.map((node) => readCollection(node));
   const pairing = pairLabels(
     [
       ...raw.controls.map((c) => ({ node: c.node, needsLabel: c.ownLabel === '' })),
@@ -121,6 +124,7 @@ function textsAndNotices(
   const unavailable = [...new Set(raw.unavailable)];
   if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
   if (raw.keyAreas.length > 0) notices.push({ severity: 'info', text: UNREADABLE_DOCUMENT });
+  if (raw.opaque.length > 0) notices.push({ severity: 'info', text: OPAQUE_NOTICE });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };
 }
 

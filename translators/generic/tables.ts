@@ -1,8 +1,14 @@
 /**
  * Tables and lists. GTK3 tree views expose headers first, then either row nodes or a flat run of
  * cells (row-major); a cell may hold sub-cells (icon + name). A table whose only header is hidden
- * is a list. Rows count when `visible`: scrolled-out rows are content too. Totals come from the
- * platform (`rows` attribute, `childCount` of a budget-cut or lazy container).
+ * is a list. Rows count when `visible`: scrolled-out rows are content too (GTK keeps them
+ * `visible`; Qt marks only the rows on screen, and load_rows reads the others). Totals come from
+ * the platform (`rows` attribute, `childCount` of a budget-cut or lazy container).
+ *
+ * Columns are those whose cells are shown: Qt keeps a hidden column's header `visible` but not its
+ * cells (KeePassXC hides Group and Password; a file manager's icon view hides all but the name).
+ * A cell reads as its text; only a cell without text is a check box's state, and Qt's `toggle`
+ * action, which every Qt cell carries (it toggles selection), never makes one.
  */
 import type { A11yNode } from '../../src/platform/probe.js';
 import { hasState } from '../../src/translate/tree.js';
@@ -13,50 +19,61 @@ import { isPresent } from './visibility.js';
 
 const HEADER_ROLES = new Set(['table_column_header', 'column_header']);
 const ROW_ROLES = new Set(['table_row', 'tree_item', 'list_item']);
+/** Children of a row that are not its cells. */
+const NOT_CELL_ROLES = new Set([...HEADER_ROLES, 'table_row_header']);
 const ITEM_SEPARATOR = ' · ';
 
 export type CollectionReading = Omit<Collection, 'label'>;
 
-export function readCollection(node: A11yNode): CollectionReading {
-  // Qt tree views are role `tree` with column headers first: a table, also while still empty.
-  if (TABLE_ROLES.has(node.role) || leadingHeaders(node).length > 0) {
-    const table = readTable(node);
-    if (table) return table;
-  }
-  return readList(node);
+export interface CollectionOptions {
+  /** Every row, shown or not: the rows load_rows fetched beyond the view. */
+  allRows?: boolean;
+  /** The cell columns to keep (the state's choice, so that loaded rows match its columns). */
+  columns?: number[];
 }
 
-function readTable(node: A11yNode): CollectionReading | undefined {
+export function readCollection(node: A11yNode, options: CollectionOptions = {}): CollectionReading {
+  // Qt tree views are role `tree` with column headers first: a table, also while still empty.
+  if (TABLE_ROLES.has(node.role) || leadingHeaders(node).length > 0) {
+    const table = readTable(node, options);
+    if (table) return table;
+  }
+  return readList(node, options);
+}
+
+function readTable(node: A11yNode, options: CollectionOptions): CollectionReading | undefined {
   const headers = leadingHeaders(node);
   const body = node.children.slice(headers.length);
-  const shownHeaders = headers.filter(isPresent);
   const rowNodes = body.filter((c) => ROW_ROLES.has(c.role));
   if (rowNodes.length > 0) {
-    const present = rowNodes.filter(rowPresent);
-    const rows = present.map((r) => r.children.filter((c) => !HEADER_ROLES.has(c.role)).map(cellValue));
-    const columns = columnNames(shownHeaders, headers, rows[0]?.length ?? 0);
+    const shown = options.allRows ? rowNodes : rowNodes.filter(rowPresent);
+    const cells = shown.map(cellsOf);
+    const width = Math.max(headers.length, ...rowNodes.map((r) => cellsOf(r).length));
+    const kept = options.columns ?? shownColumns(headers, cells, width);
+    const columns = columnNames(headers, kept);
     if (!columns) return undefined;
-    const options = present.flatMap((r, i) => rowOption(r, rows[i] ?? [], r.children));
-    const toggles = present.flatMap((r, i) => rowToggle(rows[i] ?? [], r.children));
-    return finish(node, 'table', columns, rows, options, headers.length, 1, toggles);
+    const checks = toggleMeansCheck(rowNodes.flatMap(cellsOf));
+    const rows = cells.map((row) => kept.map((j) => cellValue(row[j], checks)));
+    const options_ = shown.flatMap((r, i) => rowOption(r, rows[i] ?? [], cells[i] ?? []));
+    const toggles = shown.flatMap((r, i) => rowToggle(rows[i] ?? [], cells[i] ?? [], checks));
+    const offset = options.allRows || shown.length === 0 ? 0 : rowNodes.indexOf(shown[0] as A11yNode);
+    return finish(node, { kind: 'table', columns, rows, options: options_, headerCount: headers.length, cellsPerRow: 1, toggles, kept, offset });
   }
   const width = headers.length || Number(node.attributes?.columns ?? 0);
   if (width < 1) return undefined;
-  const columns = columnNames(shownHeaders, headers, width);
+  const flat = body.filter((c) => c.role === 'table_cell' || c.role === 'table_row_header');
+  const runs: A11yNode[][] = [];
+  for (let i = 0; i + width <= flat.length; i += width) runs.push(flat.slice(i, i + width));
+  const shown = options.allRows ? runs : runs.filter((run) => run.some(isPresent));
+  const kept = options.columns ?? shownColumns(headers, shown, width);
+  const columns = columnNames(headers, kept);
   if (!columns) return undefined;
-  const cells = body.filter((c) => c.role === 'table_cell' || c.role === 'table_row_header');
-  const rows: unknown[][] = [];
-  const options: Option[] = [];
-  const toggles: Option[] = [];
-  for (let i = 0; i + width <= cells.length; i += width) {
-    const rowCells = cells.slice(i, i + width);
-    if (!rowCells.some(isPresent)) continue;
-    const row = rowCells.map(cellValue);
-    rows.push(row);
-    options.push(...rowOption(rowCells[0] as A11yNode, row, rowCells));
-    toggles.push(...rowToggle(row, rowCells));
-  }
-  return finish(node, 'table', columns, rows, options, headers.length, width, toggles);
+  const checks = toggleMeansCheck(flat);
+  const rows = shown.map((run) => kept.map((j) => cellValue(run[j], checks)));
+  const rowOptions = shown.flatMap((run, i) => rowOption(run[0] as A11yNode, rows[i] ?? [], run));
+  const toggles = shown.flatMap((run, i) => rowToggle(rows[i] ?? [], run, checks));
+  const offset = options.allRows || shown.length === 0 ? 0 : runs.indexOf(shown[0] as A11yNode[]);
+  return finish(node, { kind: 'table', columns, rows, options: rowOptions, headerCount: headers.length, cellsPerRow: width, toggles, kept, offset });
 }
 
 function leadingHeaders(node: A11yNode): A11yNode[] {
@@ -68,23 +85,53 @@ function leadingHeaders(node: A11yNode): A11yNode[] {
   return headers;
 }
 
-/** Column names, or undefined when the table is really a one-column list with a hidden header. */
-function columnNames(shown: A11yNode[], all: A11yNode[], width: number): string[] | undefined {
-  if (shown.length === 0 && width <= 1) return undefined;
-  if (shown.length === all.length && all.length > 0) return all.map((h, j) => repairName(h.name) || `Column ${j + 1}`);
-  return Array.from({ length: width }, (_, j) => (all[j] && isPresent(all[j] as A11yNode) ? repairName((all[j] as A11yNode).name) : '') || `Column ${j + 1}`);
+const cellsOf = (row: A11yNode): A11yNode[] => row.children.filter((c) => !NOT_CELL_ROLES.has(c.role));
+
+/**
+ * The columns shown: those with a shown cell in a shown row; with no shown row, those whose
+ * header is shown, else all of them.
+ */
+function shownColumns(headers: A11yNode[], rows: A11yNode[][], width: number): number[] {
+  const all = Array.from({ length: width }, (_, j) => j);
+  if (rows.length > 0) return all.filter((j) => rows.some((row) => row[j] !== undefined && isPresent(row[j] as A11yNode)));
+  const withHeader = all.filter((j) => headers[j] !== undefined && isPresent(headers[j] as A11yNode));
+  return withHeader.length > 0 ? withHeader : all;
+}
+
+/** Column names, or undefined when the table is really a one-column list with no header shown. */
+function columnNames(headers: A11yNode[], kept: number[]): string[] | undefined {
+  const named = (j: number) => headers[j] !== undefined && isPresent(headers[j] as A11yNode);
+  if (kept.length === 0 || (kept.length === 1 && !named(kept[0] as number))) return undefined;
+  return kept.map((j) => (named(j) ? repairName((headers[j] as A11yNode).name) : '') || `Column ${j + 1}`);
 }
 
 /** Row nodes may be made up by the probe (AT-SPI has none): a row is there when a cell is. */
 const rowPresent = (row: A11yNode) => isPresent(row) || (row.role === 'table_row' && row.children.some(isPresent));
 const selectable = (node: A11yNode, cells: A11yNode[]) => hasState(node, 'selectable') || cells.some((c) => hasState(c, 'selectable'));
 
-const isCheckCell = (cell: A11yNode) => hasState(cell, 'checkable') || cell.actions?.includes('toggle') === true;
+const hasToggle = (cell: A11yNode) => cell.actions?.includes('toggle') === true;
 
-function cellValue(cell: A11yNode): unknown {
-  if (isCheckCell(cell)) return hasState(cell, 'checked');
+/**
+ * Whether a `toggle` action marks check boxes in this table: GTK's boolean cells carry it and no
+ * text (and GTK 3 gives them no `checkable` state); Qt gives it to every cell, text or not.
+ */
+function toggleMeansCheck(cells: A11yNode[]): boolean {
+  return !cells.some((c) => hasToggle(c) && cellText(c) !== '');
+}
+
+const isCheckCell = (cell: A11yNode, toggleIsCheck: boolean) => hasState(cell, 'checkable') || cell.role === 'check_box' || (toggleIsCheck && hasToggle(cell));
+
+function cellText(cell: A11yNode): string {
   const parts = cell.children.length > 0 ? cell.children.map((c) => oneLine(c.value || c.name)) : [oneLine(cell.value || cell.name)];
   return [...new Set(parts.filter(Boolean))].join(' ');
+}
+
+/** A cell's text; a check box's state only when the cell has no text. */
+function cellValue(cell: A11yNode | undefined, toggleIsCheck: boolean): unknown {
+  if (!cell) return '';
+  const text = cellText(cell);
+  if (text) return text;
+  return isCheckCell(cell, toggleIsCheck) ? hasState(cell, 'checked') : '';
 }
 
 /** The row as a select option (by its first text), when the toolkit lets it be selected. */
@@ -95,25 +142,37 @@ function rowOption(node: A11yNode, row: unknown[], cells: A11yNode[]): Option[] 
 }
 
 /** The check box of a checklist row, named by the row's first text. */
-function rowToggle(row: unknown[], cells: A11yNode[]): Option[] {
-  const cell = cells.find(isCheckCell);
+function rowToggle(row: unknown[], cells: A11yNode[], toggleIsCheck: boolean): Option[] {
+  const cell = cells.find((c) => hasState(c, 'checkable') || (cellText(c) === '' && isCheckCell(c, toggleIsCheck)));
   const label = row.find((v): v is string => typeof v === 'string' && v !== '');
   return cell && label ? [{ label, node: cell, selected: hasState(cell, 'checked') }] : [];
 }
 
-function readList(node: A11yNode): CollectionReading {
+function readList(node: A11yNode, options: CollectionOptions): CollectionReading {
   const items = node.children.filter((c) => !HEADER_ROLES.has(c.role));
   const headerCount = node.children.length - items.length;
+  const shown = options.allRows ? items : items.filter(rowPresent);
+  // Rows the probe made of a Qt list's items: one cell per model column, only the shown ones read.
+  const width = Math.max(0, ...items.map((item) => (item.role === 'table_row' ? cellsOf(item).length : 0)));
+  const kept = options.columns ?? shownColumns([], shown.filter((i) => i.role === 'table_row').map(cellsOf), width);
   const rows: unknown[][] = [];
-  const options: Option[] = [];
-  for (const item of items) {
-    if (!rowPresent(item)) continue;
-    const text = itemText(item);
+  const rowOptions: Option[] = [];
+  let offset = -1;
+  for (const item of shown) {
+    const text = item.role === 'table_row' && !repairName(item.name) ? rowText(item, kept) : itemText(item);
     if (!text) continue;
+    if (offset < 0) offset = options.allRows ? 0 : items.indexOf(item);
     rows.push([text]);
-    if (selectable(item, item.children)) options.push({ label: text, node: item, selected: hasState(item, 'selected') });
+    if (selectable(item, item.children))
+      rowOptions.push({ label: text, node: item, selected: hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected')) });
   }
-  return finish(node, 'list', [], rows, options, headerCount, 1);
+  return finish(node, { kind: 'list', columns: [], rows, options: rowOptions, headerCount, cellsPerRow: 1, toggles: [], kept, offset: Math.max(0, offset) });
+}
+
+function rowText(row: A11yNode, kept: number[]): string {
+  const cells = cellsOf(row);
+  const texts = kept.map((j) => (cells[j] ? cellText(cells[j] as A11yNode) : '')).filter(Boolean);
+  return [...new Set(texts)].join(ITEM_SEPARATOR);
 }
 
 /** An item's words: its own name, else the distinct texts of its shown descendants. */
@@ -133,17 +192,22 @@ function itemText(item: A11yNode): string {
   return texts.join(ITEM_SEPARATOR);
 }
 
-function finish(
-  node: A11yNode,
-  kind: 'table' | 'list',
-  columns: string[],
-  rows: unknown[][],
-  options: Option[],
-  headerCount: number,
-  cellsPerRow: number,
-  toggles: Option[] = [],
-): CollectionReading {
-  return { kind, node, columns, rows, total: totalOf(node, rows.length, headerCount, cellsPerRow), options, toggles, headerCount, cellsPerRow };
+interface Parts {
+  kind: 'table' | 'list';
+  columns: string[];
+  rows: unknown[][];
+  options: Option[];
+  headerCount: number;
+  cellsPerRow: number;
+  toggles: Option[];
+  kept: number[];
+  offset: number;
+}
+
+function finish(node: A11yNode, p: Parts): CollectionReading {
+  const { kind, columns, rows, options, headerCount, cellsPerRow, toggles, kept, offset } = p;
+  const total = totalOf(node, offset + rows.length, headerCount, cellsPerRow);
+  return { kind, node, columns, rows, total, options, toggles, headerCount, cellsPerRow, shownColumns: kept, offset };
 }
 
 function totalOf(node: A11yNode, read: number, headerCount: number, cellsPerRow: number): number {

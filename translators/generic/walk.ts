@@ -24,6 +24,12 @@ import {
 } from './roles.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
+/**
+ * Roles of areas an application paints itself: with no children, name or text they expose
+ * nothing of what they show (Gnumeric's sheet is one drawing area, its cells only painted).
+ */
+const OPAQUE_ROLES = new Set(['drawing_area', 'canvas']);
+
 export interface TextCandidate {
   node: A11yNode;
   text: string;
@@ -59,6 +65,8 @@ export interface RawReading {
   menus: MenuEntry[];
   /** Labels of shown buttons that are greyed out: named in a notice, not offered by press. */
   unavailable: string[];
+  /** Shown areas the application draws without exposing what they show (a spreadsheet's canvas). */
+  opaque: A11yNode[];
   notices: RawNotice[];
   /** Names of shown icons ("Error", "Question"): the kind of a message dialog. */
   icons: string[];
@@ -77,6 +85,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     buttonHints: new Map(),
     menus: [],
     unavailable: [],
+    opaque: [],
     notices: [],
     icons: [],
     tabs: [],
@@ -94,6 +103,9 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
     if ((role === 'icon' || role === 'image') && repairName(node.name)) out.icons.push(repairName(node.name));
     return;
   }
+  // A drawing surface that takes keys is a document (type_text); one that does not, only unreadable.
+  if (isKeyArea(node)) return void out.keyAreas.push(node);
+  if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
   if (TEXT_INPUT_ROLES.has(role)) {
@@ -103,10 +115,9 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
-  if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(node);
+  if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(wrappedView(node, out.rule) ?? node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
-  if (isKeyArea(node)) return void out.keyAreas.push(node);
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
   if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
   if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
@@ -118,6 +129,27 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (shownText) out.texts.push({ node, text: shownText });
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/** What may stand between a view and the view it wraps. */
+const WRAPPER_ROLES = new Set(['scroll_pane', 'viewport', 'panel', 'filler']);
+
+/**
+ * The view inside a view that only wraps it: GTK 4's sidebar (Nautilus) is a list named "Sidebar"
+ * whose one child is a scroll pane holding the real list; read as one item it would be all the
+ * places joined. The inner view is read, under the outer one's name.
+ */
+function wrappedView(node: A11yNode, rule: ShowRule): A11yNode | undefined {
+  let current = node;
+  for (let depth = 0; depth < 4; depth++) {
+    const only = current.children.filter((c) => isShown(c, rule) && !DECORATIVE_ROLES.has(c.role));
+    if (only.length !== 1) return undefined;
+    const child = only[0] as A11yNode;
+    if (TABLE_ROLES.has(child.role) || LIST_ROLES.has(child.role)) return { ...child, name: child.name || node.name };
+    if (!WRAPPER_ROLES.has(child.role)) return undefined;
+    current = child;
+  }
+  return undefined;
 }
 
 /**

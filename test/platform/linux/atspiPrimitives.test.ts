@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AtspiPrimitives } from '../../../src/platform/linux/atspi/primitives.js';
 import { ToolkitCache } from '../../../src/platform/linux/atspi/toolkits.js';
-import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
+import { BUS, FakeApp, FakeClient, node, qtGrid, type FakeNode } from './fakeAtspi.js';
 
 function setup(): { app: FakeApp; p: AtspiPrimitives; ref: (path: string) => string } {
   const cells = Array.from({ length: 6 }, (_, i) => node(`c${i}`, 'table_cell', { name: `v${i}`, interfaces: ['Action'], actions: ['activate'] }));
@@ -11,6 +11,7 @@ function setup(): { app: FakeApp; p: AtspiPrimitives; ref: (path: string) => str
       node('pw', 'password_text', { interfaces: ['Text', 'EditableText'], text: 'hunter2' }),
       node('btn', 'push_button', { interfaces: ['Action', 'Component'], actions: ['Press', 'Click'] }),
       node('list', 'list', { interfaces: ['Selection'], children: [node('a', 'list_item'), node('b', 'list_item')] }),
+      qtGrid('grid', 4),
       node('t', 'table', {
         interfaces: ['Table'],
         table: { rows: 3, columns: 2 },
@@ -72,6 +73,17 @@ describe('AtspiPrimitives', () => {
     expect(slice[2]).toMatchObject({ ref: `${ref('t')}#row1`, children: [{ name: 'v2' }, { name: 'v3' }] });
     const cells = await p.readChildren(`${ref('t')}#row2`, 1, 5);
     expect(cells.map((c) => c.name)).toEqual(['v5']);
+  });
+
+  it("reads a slice of Qt's row-header layout like the tree read: headers, then rows named by their row header", async () => {
+    const { p, ref } = setup();
+    const slice = await p.readChildren(ref('grid'), 1, 3);
+    expect(slice.map((n) => [n.role, n.name])).toEqual([
+      ['table_column_header', 'name'],
+      ['table_row', '1'],
+      ['table_row', '2'],
+    ]);
+    expect(slice[2]?.children.map((c) => c.name)).toEqual(['r1c0', 'r1c1']);
   });
 
   it('acts on a row through its first cell', async () => {

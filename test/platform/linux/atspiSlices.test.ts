@@ -31,7 +31,11 @@ describe('readLayout', () => {
   it('reads a table again when ChildCount and NRows came from different moments', async () => {
     // First read: 2 headers + 7000 rows of cells counted, but NRows already says 8000.
     const client = growingTable([14_002, 14_002, 20_002, 20_002], [8000, 10_000]);
-    expect(await readLayout(client, TABLE)).toEqual({ childCount: 20_002, table: { rows: 10_000, columns: 2, headers: 2 }, viewport: null });
+    expect(await readLayout(client, TABLE)).toEqual({
+      childCount: 20_002,
+      table: { rows: 10_000, columns: 2, headers: 2, stride: 2, corner: 0 },
+      viewport: null,
+    });
   });
 
   it('fails with a clear code when the table never holds still, never an empty slice', async () => {

@@ -4,7 +4,7 @@ import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { TABLE_READ_ROWS } from '../../../src/platform/linux/atspi/tables.js';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import { visitTree } from '../../../src/platform/treeBudget.js';
-import { BUS, FakeApp, FakeClient, node, type FakeNode } from './fakeAtspi.js';
+import { BUS, FakeApp, FakeClient, node, qtGrid, type FakeNode } from './fakeAtspi.js';
 
 const BIG = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
 const GTK3 = { name: 'gtk', version: '3.24.38' };
@@ -125,6 +125,15 @@ describe('readWindowTree', () => {
     expect(grouped.children[3]).toMatchObject({ ref: `${BUS}/n/t#row1`, children: [{ name: 'v2' }, { name: 'v3' }] });
     expect(t.nodeCount).toBe(all(t.root).length);
     expect(grouped.childCount).toBeUndefined();
+  });
+
+  it("groups Qt's row-header layout: corner left out, each row's header names its row", async () => {
+    const t = await read(node('win', 'frame', { children: [qtGrid('t', 3)] }), BIG, { name: 'Qt', version: '5.15.8' }).tree;
+    const grouped = t.root.children[0] as A11yNode;
+    expect(grouped.children.map((c) => c.role)).toEqual(['table_column_header', 'table_column_header', 'table_row', 'table_row', 'table_row']);
+    expect(grouped.children[3]).toMatchObject({ ref: `${BUS}/n/t#row1`, name: '2', children: [{ name: 'r1c0' }, { name: 'r1c1' }] });
+    expect(grouped.childCount).toBeUndefined();
+    expect(t.nodeCount).toBe(all(t.root).length);
   });
 
   it('cuts a table at whole rows and counts rows, not cells, in childCount', async () => {

@@ -123,20 +123,31 @@ describe('tables', () => {
   });
 
   it('recognises the flat header-and-cells layout', () => {
-    expect(tableShape(table(3, 2), 8)).toEqual({ rows: 3, columns: 2, headers: 2 });
-    expect(tableShape(table(3, 2), 6)).toEqual({ rows: 3, columns: 2, headers: 0 });
+    expect(tableShape(table(3, 2), 8)).toEqual({ rows: 3, columns: 2, headers: 2, stride: 2, corner: 0 });
+    expect(tableShape(table(3, 2), 6)).toEqual({ rows: 3, columns: 2, headers: 0, stride: 2, corner: 0 });
     expect(tableShape(table(3, 2), 3)).toBeNull(); // rows are real children (GTK4 column view)
     expect(tableShape({ ...table(1, 1), attributes: {} }, 2)).toBeNull();
   });
 
+  it("recognises Qt's row-header layout: (rows + 1) × (columns + 1) children, corner first", () => {
+    expect(tableShape(table(500, 6), 501 * 7)).toEqual({ rows: 500, columns: 6, headers: 6, stride: 7, corner: 1 });
+    expect(tableAllotment({ rows: 500, columns: 6, headers: 6, stride: 7, corner: 1 }, 5000)).toEqual({
+      rawChildren: 7 + TABLE_READ_ROWS * 7,
+      rows: TABLE_READ_ROWS,
+    });
+  });
+
   it('allots whole rows within the budget', () => {
-    expect(tableAllotment({ rows: 100, columns: 2, headers: 2 }, 11)).toEqual({ rawChildren: 8, rows: 3 });
-    expect(tableAllotment({ rows: 2, columns: 2, headers: 2 }, 1000)).toEqual({ rawChildren: 6, rows: 2 });
-    expect(tableAllotment({ rows: 5, columns: 2, headers: 2 }, 1)).toEqual({ rawChildren: 1, rows: 0 });
+    expect(tableAllotment({ rows: 100, columns: 2, headers: 2, stride: 2, corner: 0 }, 11)).toEqual({ rawChildren: 8, rows: 3 });
+    expect(tableAllotment({ rows: 2, columns: 2, headers: 2, stride: 2, corner: 0 }, 1000)).toEqual({ rawChildren: 6, rows: 2 });
+    expect(tableAllotment({ rows: 5, columns: 2, headers: 2, stride: 2, corner: 0 }, 1)).toEqual({ rawChildren: 1, rows: 0 });
   });
 
   it('reads at most TABLE_READ_ROWS rows of a big table, whatever the node budget (the rest is load_rows)', () => {
-    expect(tableAllotment({ rows: 10_000, columns: 2, headers: 2 }, 5000)).toEqual({ rawChildren: 2 + TABLE_READ_ROWS * 2, rows: TABLE_READ_ROWS });
+    expect(tableAllotment({ rows: 10_000, columns: 2, headers: 2, stride: 2, corner: 0 }, 5000)).toEqual({
+      rawChildren: 2 + TABLE_READ_ROWS * 2,
+      rows: TABLE_READ_ROWS,
+    });
   });
 
   it('makes and parses row refs', () => {

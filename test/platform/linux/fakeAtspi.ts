@@ -209,3 +209,17 @@ export class FakeClient extends AtspiClient {
 export function node(path: string, role: string, extra: Partial<FakeNode> = {}): FakeNode {
   return { path: `/n/${path}`, role, states: ['visible', 'showing'], ...extra };
 }
+
+/** A Qt QTableView with a vertical header: corner, column headers, then per row its header and cells. */
+export function qtGrid(path: string, rows: number): FakeNode {
+  const children: FakeNode[] = [
+    node(`${path}-corner`, 'panel'),
+    node(`${path}-h0`, 'table_column_header', { name: 'id' }),
+    node(`${path}-h1`, 'table_column_header', { name: 'name' }),
+  ];
+  for (let r = 0; r < rows; r++) {
+    children.push(node(`${path}-rh${r}`, 'table_row_header', { name: String(r + 1) }));
+    for (let c = 0; c < 2; c++) children.push(node(`${path}-r${r}c${c}`, 'table_cell', { name: `r${r}c${c}` }));
+  }
+  return node(path, 'table', { interfaces: ['Table'], table: { rows, columns: 2 }, children });
+}

@@ -54,11 +54,14 @@ export const loadRowsAction = defineAction({
   },
 });
 
-/** Parses freshly read children with the same rules as the state (headers put back in front). */
+/**
+ * Parses freshly read children with the same rules as the state (headers put back in front), and
+ * the state's columns: rows beyond the view count whether or not the toolkit marks them shown.
+ */
 export function rowsOf(c: Collection, children: A11yNode[]): unknown[][] {
   const headers = c.node.children.slice(0, c.headerCount);
   const synthetic: A11yNode = { ...c.node, children: [...headers, ...children], childCount: undefined, attributes: {} };
-  return readCollection(synthetic).rows;
+  return readCollection(synthetic, { allRows: true, columns: c.shownColumns }).rows;
 }
 
 export const loadTextAction = defineAction({

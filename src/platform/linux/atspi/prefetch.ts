@@ -5,8 +5,11 @@
  * breadth-first assembly then finds most reads already done. Reads are shared by ref.
  */
 import type { AtspiClient } from './client.js';
+import { childrenByIndex } from './missingChildren.js';
+import { IFACE } from './names.js';
 import { readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
 import { formatRef, type ObjRef } from './refs.js';
+import { policyFor } from './toolkitPolicy.js';
 
 /** Containers with more children than this are read child by child (GetChildAtIndex), never listed whole. */
 export const LIST_LIMIT = 256;
@@ -40,13 +43,18 @@ export class Prefetcher {
     return read;
   }
 
-  /** All children of an ordinary container, listed once. */
-  children(ref: ObjRef): Promise<ObjRef[]> {
+  /** Whether a node's children are asked one by one (a Qt table: missingChildren.ts). */
+  byIndex(interfaces: ReadonlySet<string>): boolean {
+    return interfaces.has(IFACE.table) && policyFor(this.ctx.toolkit).tableChildren === 'by_index';
+  }
+
+  /** All children of an ordinary container, listed once; `count` of them one by one when `byIndex`. */
+  children(ref: ObjRef, byIndex?: { count: number }): Promise<ObjRef[]> {
     const key = formatRef(ref);
     let list = this.lists.get(key);
     if (!list) {
       const cached = this.ctx.childHints?.get(ref.path);
-      list = cached ? Promise.resolve(cached) : this.client.children(ref);
+      list = cached ? Promise.resolve(cached) : byIndex ? childrenByIndex(this.client, ref, byIndex.count) : this.client.children(ref);
       list.catch(ignore);
       this.lists.set(key, list);
     }
@@ -56,7 +64,7 @@ export class Prefetcher {
   private readAhead(ref: ObjRef, facts: Facts, depth: number): void {
     const { childCount } = facts;
     if (depth >= this.maxDepth || childCount <= 0 || childCount > LIST_LIMIT || this.reads.size >= this.limit) return;
-    this.children(ref).then((refs) => {
+    this.children(ref, this.byIndex(facts.interfaces) ? { count: childCount } : undefined).then((refs) => {
       for (const child of refs) {
         if (this.reads.size >= this.limit) return;
         void this.read(child, depth + 1, facts.role);

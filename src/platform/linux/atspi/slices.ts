@@ -9,7 +9,7 @@ import { AtspiError } from './errors.js';
 import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
 import type { ToolkitInfo } from './normalize.js';
-import { parseRowRef, rowNode } from './tables.js';
+import { parseRowRef, rawHeaderCount, rowNode, rowOfRaw, shapeOfSizes, type TableShape } from './tables.js';
 import { DEFAULT_MAX_TEXT, readForest, type TreeReadOptions } from './treeReader.js';
 import { cellRefs, readCells, visibleRange } from './viewportTable.js';
 
@@ -24,7 +24,7 @@ export const MAX_SLICE = 1000;
 
 interface Layout {
   childCount: number;
-  table: { rows: number; columns: number; headers: number } | null;
+  table: TableShape | null;
   /** A table read by its viewport (viewportTable.ts): rows from `offset`, the columns on screen. */
   viewport: { rows: number; firstColumn: number; columns: number } | null;
 }
@@ -63,13 +63,37 @@ async function readItem(
     const [cells] = await readCells({ client, toolkit: options.toolkit, hints: new Map(), maxTextLength: DEFAULT_MAX_TEXT, bounds: false }, [refs]);
     return rowNode(ref, index, cells ?? []);
   }
-  const headers = layout.table?.headers ?? 0;
-  if (!layout.table || index < headers) {
-    const child = fromWire((await client.call(target, IFACE.accessible, 'GetChildAtIndex', 'i', [index]))[0]);
+  const table = layout.table;
+  const headers = table?.headers ?? 0;
+  if (!table || index < headers) {
+    const child = await childAt(client, target, index + (table?.corner ?? 0));
     return child ? ((await readForest(client, [child], budget, options))[0] ?? null) : null;
   }
-  const cells = await readForest(client, await rowCells(client, target, index - headers, 0, layout.table.columns), budget, options);
-  return rowNode(ref, index - headers, cells);
+  const row = index - headers;
+  if (table.stride === table.columns)
+    return rowNode(ref, row, await readForest(client, await rowCells(client, target, row, 0, table.columns), budget, options));
+  // The row-header layout: the row's children by index, as the tree read takes them (row header first).
+  const first = rawHeaderCount(table) + row * table.stride;
+  const raw = await Promise.all(Array.from({ length: table.stride }, (_, i) => childAt(client, target, first + i)));
+  const nodes = await readForest(
+    client,
+    raw.filter((child): child is ObjRef => child !== null),
+    budget,
+    options,
+  );
+  // A child gone meanwhile: the row's cells without its header (a short row, never a shifted one).
+  return nodes.length === table.stride
+    ? rowOfRaw(ref, row, nodes, table)
+    : rowNode(
+        ref,
+        row,
+        nodes.filter((n) => n.role !== 'table_row_header'),
+      );
+}
+
+async function childAt(client: AtspiClient, target: ObjRef, index: number): Promise<ObjRef | null> {
+  const child = fromWire((await client.call(target, IFACE.accessible, 'GetChildAtIndex', 'i', [index]))[0]);
+  return child && child.path !== '/org/a11y/atspi/null' ? child : null;
 }
 
 /** A table whose size is read this many times without two reads agreeing is reported as changing. */
@@ -121,12 +145,9 @@ async function readSizes(client: AtspiClient, target: ObjRef): Promise<Sizes> {
   return { childCount: again, table: { rows, columns }, component };
 }
 
-/** The flat header+cells layout, when the sizes fit it. */
+/** The flat header+cells layout (or Qt's row-header layout), when the sizes fit it. */
 function flatTable(sizes: Sizes): Layout['table'] {
-  if (!sizes.table) return null;
-  const { rows, columns } = sizes.table;
-  const headers = sizes.childCount - rows * columns;
-  return columns > 0 && headers >= 0 && headers <= columns ? { rows, columns, headers } : null;
+  return sizes.table ? shapeOfSizes(sizes.childCount, sizes.table.rows, sizes.table.columns) : null;
 }
 
 async function viewportOf(client: AtspiClient, target: ObjRef, sizes: Sizes): Promise<Layout['viewport']> {

@@ -3,6 +3,11 @@
  * every cell row by row. The neutral model groups them: table → column headers, then
  * `table_row` nodes → cells, with `attributes.rows`/`columns` from the Table interface.
  * Row nodes do not exist in AT-SPI; their refs are the table's ref plus "#row<index>".
+ *
+ * Qt's QTableView with a vertical header (a data grid) lists a header row and then, per row, its
+ * row header followed by its cells: (rows + 1) × (columns + 1) children, the first one the corner
+ * button (a `panel`). The neutral model is the same: the column headers, then rows of cells; the
+ * row header's text becomes the row node's name and the corner is left out.
  */
 import type { A11yNode } from '../../probe.js';
 
@@ -16,17 +21,32 @@ export interface TableShape {
   columns: number;
   /** Leading children that are column headers (children before the first cell). */
   headers: number;
+  /** Raw children per row: `columns`, or `columns + 1` when each row starts with its row header. */
+  stride: number;
+  /** Raw children before the first column header: 1 (the corner) in the row-header layout. */
+  corner: number;
 }
 
 /** The shape of a table node whose Table size was read, or null for anything else. */
 export function tableShape(node: A11yNode, rawChildCount: number): TableShape | null {
-  const rows = Number(node.attributes?.rows);
-  const columns = Number(node.attributes?.columns);
+  return shapeOfSizes(rawChildCount, Number(node.attributes?.rows), Number(node.attributes?.columns));
+}
+
+/**
+ * The layout the sizes fit: flat (up to `columns` headers, then rows × columns cells) or Qt's
+ * row-header layout ((rows + 1) × (columns + 1) children). Both cannot fit the same sizes: the
+ * second has rows + 1 more children than the flat one can.
+ */
+export function shapeOfSizes(rawChildCount: number, rows: number, columns: number): TableShape | null {
   if (!Number.isInteger(rows) || !Number.isInteger(columns) || columns <= 0 || rows < 0) return null;
   const headers = rawChildCount - rows * columns;
-  if (headers < 0 || headers > columns) return null; // not the flat header+cells layout
-  return { rows, columns, headers };
+  if (headers >= 0 && headers <= columns) return { rows, columns, headers, stride: columns, corner: 0 };
+  if (rawChildCount === (rows + 1) * (columns + 1)) return { rows, columns, headers: columns, stride: columns + 1, corner: 1 };
+  return null;
 }
+
+/** Raw children before the first row: the corner and the column headers. */
+export const rawHeaderCount = (shape: TableShape): number => shape.corner + shape.headers;
 
 /**
  * Most rows of a table a tree read takes in; the state shows a preview of them and the `total`,
@@ -39,9 +59,10 @@ export const TABLE_READ_ROWS = 100;
 
 /** How many raw children to read to show the headers and as many whole rows as `budget` nodes (and TABLE_READ_ROWS) allow. */
 export function tableAllotment(shape: TableShape, budget: number): { rawChildren: number; rows: number } {
-  if (budget <= shape.headers) return { rawChildren: Math.max(0, budget), rows: 0 };
-  const rows = Math.min(shape.rows, TABLE_READ_ROWS, Math.floor((budget - shape.headers) / (shape.columns + 1)));
-  return { rawChildren: shape.headers + rows * shape.columns, rows };
+  const head = rawHeaderCount(shape);
+  if (budget <= head) return { rawChildren: Math.max(0, budget), rows: 0 };
+  const rows = Math.min(shape.rows, TABLE_READ_ROWS, Math.floor((budget - head) / (shape.stride + 1)));
+  return { rawChildren: head + rows * shape.stride, rows };
 }
 
 /**
@@ -49,19 +70,29 @@ export function tableAllotment(shape: TableShape, budget: number): { rawChildren
  * row nodes. Returns the number of row nodes added, or -1 when the children are not that layout.
  */
 export function groupTableChildren(table: A11yNode, shape: TableShape, firstRow = 0): number {
-  const headers = table.children.slice(0, shape.headers);
-  const cells = table.children.slice(shape.headers);
+  const head = rawHeaderCount(shape);
+  const headers = table.children.slice(shape.corner, head);
+  const cells = table.children.slice(head);
   // Cells take the role of what renders them: table_cell in GTK and Qt, label or check_box in Java.
   if (!headers.every((h) => HEADER_ROLES.has(h.role)) || cells.some((c) => NOT_CELL_ROLES.has(c.role))) return -1;
   const rows: A11yNode[] = [];
-  for (let start = 0; start < cells.length; start += shape.columns) {
-    rows.push(rowNode(table.ref, firstRow + rows.length, cells.slice(start, start + shape.columns)));
+  for (let start = 0; start < cells.length; start += shape.stride) {
+    rows.push(rowOfRaw(table.ref, firstRow + rows.length, cells.slice(start, start + shape.stride), shape));
   }
   table.children = [...headers, ...rows];
   const neutralCount = shape.headers + shape.rows;
   if (table.children.length < neutralCount) table.childCount = neutralCount;
   else delete table.childCount;
   return rows.length;
+}
+
+/** A row from its raw children: in the row-header layout the first one names the row. */
+export function rowOfRaw(tableRef: string, row: number, raw: A11yNode[], shape: Pick<TableShape, 'stride' | 'columns'>): A11yNode {
+  if (shape.stride === shape.columns) return rowNode(tableRef, row, raw);
+  const [header, ...cells] = raw;
+  const node = rowNode(tableRef, row, cells);
+  if (header?.role === 'table_row_header' && header.name) node.name = header.name;
+  return node;
 }
 
 export function rowNode(tableRef: string, row: number, cells: A11yNode[]): A11yNode {

@@ -49,6 +49,11 @@ export interface ToolkitPolicy {
    * numbers silently.
    */
   screenCoordinates: boolean;
+   * How a table's children are asked: listed (GetChildren), or one by one, skipping those that
+   * gave nothing before (Qt counts children it does not give, and warns about each asked for:
+   * missingChildren.ts).
+   */
+  tableChildren: 'list' | 'by_index';
 }
 
 /**
@@ -79,6 +84,7 @@ const FAST: ToolkitPolicy = {
   keepSubtrees: null,
   actionListComplete: true,
   screenCoordinates: true,
+  tableChildren: 'list',
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -89,8 +95,9 @@ const SAFE: ToolkitPolicy = {
   keepSubtrees: null,
   actionListComplete: false,
   screenCoordinates: true,
+  tableChildren: 'list',
 };
-const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
+const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, and column headers asked for.

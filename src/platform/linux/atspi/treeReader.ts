@@ -17,6 +17,7 @@ import { policyFor } from './toolkitPolicy.js';
 import { IFACE } from './names.js';
 import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
+import { childrenByIndex } from './missingChildren.js';
 import { LIST_LIMIT, Prefetcher } from './prefetch.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { groupTableChildren, rowNode, tableAllotment, tableShape, type TableShape } from './tables.js';
@@ -59,6 +60,8 @@ interface Job {
   /** Raw children asked for, and nodes reserved for them (rows included) in the budget. */
   allotted: number;
   reserved: number;
+  /** Children asked one by one (missingChildren.ts). */
+  byIndex?: boolean;
   /** Reads of the children, in order: a value, null (gone), or undefined (still pending). */
   slots: Array<ReadNode | null | undefined>;
   refs: ObjRef[];
@@ -241,7 +244,9 @@ class TreeWalk {
   private async readChildren(job: Job, count: number, total: number): Promise<void> {
     const prefetch = this.prefetch;
     if (count <= 0 || !prefetch) return;
-    job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total).catch(() => []);
+    const byIndex = prefetch.byIndex(job.entry.read.interfaces);
+    job.byIndex = byIndex;
+    job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total, byIndex).catch(() => []);
     job.slots = job.refs.map(() => undefined);
     await Promise.all(
       job.refs.map((ref, index) =>
@@ -279,6 +284,7 @@ class TreeWalk {
     }
     const cutShort = job.allotted < childCount || (timedOut && (pending || job.refs.length < job.allotted));
     const rows = job.shape ? groupTableChildren(node, job.shape) : -1;
+    if (rows >= 0 && job.byIndex && !timedOut && job.allotted === childCount && job.refs.length > 0 && job.refs.length < job.allotted) givenRows(node, rows);
     // Children that vanished while being read are not a cut; a budget or the deadline is.
     if (rows < 0 && cutShort) this.cut(node, childCount);
     if (rows >= 0 && node.childCount !== undefined) this.truncated = true;
@@ -325,15 +331,28 @@ class TreeWalk {
   }
 }
 
+/**
+ * A whole table read one child at a time whose application gave fewer children than it counted
+ * (Qt: missingChildren.ts): the rows it gave are all it has, not a cut of ours.
+ */
+function givenRows(table: A11yNode, rows: number): void {
+  delete table.childCount;
+  table.attributes = { ...table.attributes, rows: String(rows) };
+}
+
 /** Cells now sit one level deeper, under their row node. */
 function deepenCells(table: A11yNode, next: Entry[]): void {
   const cells = new Set(table.children.filter((row) => row.role === 'table_row').flatMap((row) => row.children));
   for (const entry of next) if (cells.has(entry.read.node)) entry.depth++;
 }
 
-/** The first `count` children: listed in one call for ordinary containers, by index for large ones. */
-async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number): Promise<ObjRef[]> {
-  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref)).slice(0, count);
+/**
+ * The first `count` children: listed in one call for ordinary containers, by index for large ones
+ * and for tables of a toolkit that counts children it does not give (missingChildren.ts).
+ */
+async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number, byIndex: boolean): Promise<ObjRef[]> {
+  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref, byIndex ? { count } : undefined)).slice(0, count);
+  if (byIndex) return childrenByIndex(client, ref, count, total);
   const refs = await Promise.all(Array.from({ length: count }, (_, index) => client.childAt(ref, index).catch(() => null)));
   return refs.filter((child): child is ObjRef => child !== null && child.path !== '/org/a11y/atspi/null');
 }

@@ -1,0 +1,150 @@
+/**
+ * The generic reading of item views shaped like Qt's (trees observed on KeePassXC, pcmanfm-qt and
+ * DB Browser for SQLite): every cell carries `toggle`, hidden columns keep a visible header but
+ * not their cells, list items sit in rows the probe made, off-screen rows are not `visible`.
+ */
+import { describe, expect, it } from 'vitest';
+import { readCollection } from '../../../translators/generic/tables.js';
+import { OPAQUE_NOTICE, readWindow } from '../../../translators/generic/reading.js';
+import { genericTranslator } from '../../../translators/generic/index.js';
+import { translateFixture, type PublishedWindowView } from '../../../src/testing/fixtureView.js';
+import { loadFixture } from '../../../src/testing/tester.js';
+import { rowsOf } from '../../../translators/generic/actions/load.js';
+import { onlyViewsCut } from '../../../translators/generic/blocks.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
+import { frame, GTK3, n } from './nodes.js';
+
+const QT_SHOWN = ['enabled', 'selectable', 'sensitive', 'showing', 'visible'];
+const QT_HIDDEN = ['enabled', 'selectable', 'sensitive'];
+const qtCell = (name: string, shown = true, role = 'table_cell') => n(role, name, { states: shown ? QT_SHOWN : QT_HIDDEN, actions: ['toggle'] });
+const row = (cells: A11yNode[]) => n('table_row', '', { states: [] }, cells);
+
+/** A password list: Group (hidden column), Title, Password (hidden), Notes (empty); rows 3 of 5 on screen. */
+function entries(): A11yNode {
+  const headers = ['Group', 'Title', 'Password', 'Notes'].map((h) => n('table_column_header', h));
+  const rows = Array.from({ length: 5 }, (_, i) => row([qtCell('Passwords', false), qtCell(`Entry ${i + 1}`, i < 3), qtCell('', false), qtCell('', i < 3)]));
+  return n('tree', '', { attributes: { rows: '5', columns: '4' } }, [...headers, ...rows]);
+}
+
+describe('Qt item views', () => {
+  it('cells read as their text, never as the state of the toggle action every Qt cell has', () => {
+    const c = readCollection(entries());
+    expect(c.columns).toEqual(['Title', 'Notes']);
+    expect(c.rows).toEqual([
+      ['Entry 1', ''],
+      ['Entry 2', ''],
+      ['Entry 3', ''],
+    ]);
+    expect(c.rows.flat().some((v) => typeof v === 'boolean')).toBe(false);
+    expect(c.toggles).toEqual([]);
+    expect(c.total).toBe(5);
+  });
+
+  it('load_rows reads rows beyond the view with the state columns, whatever their visibility', () => {
+    const table = entries();
+    const c = { ...readCollection(table), label: 'Entries' };
+    const loaded = rowsOf(c, table.children.slice(4 + 3));
+    expect(loaded).toEqual([
+      ['Entry 4', ''],
+      ['Entry 5', ''],
+    ]);
+  });
+
+  it('the rows shown start where the view does: offset of the first shown row', () => {
+    const headers = [n('table_column_header', 'id')];
+    const rows = Array.from({ length: 6 }, (_, i) => row([qtCell(String(i + 1), i >= 2 && i < 4)]));
+    const c = readCollection(n('table', '', { attributes: { rows: '500', columns: '1' } }, [...headers, ...rows]));
+    expect(c).toMatchObject({ kind: 'table', rows: [['3'], ['4']], offset: 2, total: 500 });
+  });
+
+  it("a Qt list's items sit in rows made by the probe: the item text is the shown column's", () => {
+    const files = ['subdir', 'alpha.txt', 'beta.txt'].map((f) =>
+      row([n('list_item', f, { states: QT_SHOWN, actions: ['toggle'] }), qtCell('3 bytes', false, 'list_item'), qtCell('root', false, 'list_item')]),
+    );
+    const reading = readWindow(frame('files', [n('list', '', { attributes: { rows: '3', columns: '3' } }, files)]));
+    expect(reading.collections[0]).toMatchObject({ kind: 'list', rows: [['subdir'], ['alpha.txt'], ['beta.txt']], shownColumns: [0] });
+    expect(reading.collections[0]?.options.map((o) => o.label)).toEqual(['subdir', 'alpha.txt', 'beta.txt']);
+  });
+
+  it('a GTK check column (toggle, no text, no text cell with toggle) still reads as booleans', () => {
+    const check = (on: boolean) => n('table_cell', '', { states: [...GTK3, 'selectable', ...(on ? ['checked'] : [])], actions: ['toggle', 'activate'] });
+    const text = (name: string) => n('table_cell', name, { states: [...GTK3, 'selectable'], actions: ['activate'] });
+    const c = readCollection(
+      n('table', '', {}, [n('table_column_header', 'Use'), n('table_column_header', 'Item'), check(true), text('Cheese'), check(false), text('Ham')]),
+    );
+    expect(c.rows).toEqual([
+      [true, 'Cheese'],
+      [false, 'Ham'],
+    ]);
+    expect(c.toggles.map((t) => [t.label, t.selected])).toEqual([
+      ['Cheese', true],
+      ['Ham', false],
+    ]);
+  });
+
+  it('a checkable Qt cell with text reads as its text, and is still offered as a toggle', () => {
+    const item = (name: string, on: boolean) =>
+      row([n('table_cell', name, { states: [...QT_SHOWN, 'checkable', ...(on ? ['checked'] : [])], actions: ['toggle'] }), qtCell('x')]);
+    const c = readCollection(n('tree', '', {}, [n('table_column_header', 'Name'), n('table_column_header', 'Kind'), item('Alpha', true), item('Beta', false)]));
+    expect(c.rows).toEqual([
+      ['Alpha', 'x'],
+      ['Beta', 'x'],
+    ]);
+    expect(c.toggles.map((t) => [t.label, t.selected])).toEqual([
+      ['Alpha', true],
+      ['Beta', false],
+    ]);
+  });
+});
+
+describe('a cut the state already states', () => {
+  it('a view read in part (its total stated) is no "only part could be read"; a cut elsewhere is', () => {
+    const rows = Array.from({ length: 3 }, (_, i) => row([qtCell(`r${i}`)]));
+    const big = n('table', 'Data', { attributes: { rows: '500', columns: '1' }, childCount: 501 }, [n('table_column_header', 'id'), ...rows]);
+    const viewOnly = frame('w', [big]);
+    expect(onlyViewsCut(viewOnly, readWindow(viewOnly))).toBe(true);
+    const elsewhere = frame('w', [big, n('panel', '', { childCount: 40 }, [n('label', 'first')])]);
+    expect(onlyViewsCut(elsewhere, readWindow(elsewhere))).toBe(false);
+  });
+});
+
+describe('recorded item views (fixtures/qt, fixtures/nautilus, fixtures/gnumeric)', () => {
+  const view = (path: string) => translateFixture(loadFixture(path), genericTranslator)[0] as PublishedWindowView;
+  const blocksOf = (v: PublishedWindowView, type: string) => v.blocks.filter((b) => b.type === type) as Array<Record<string, unknown>>;
+
+  it('KeePassXC: the entry list reads titles, user names and URLs; no cell reads as a boolean', () => {
+    const [table] = blocksOf(view('fixtures/qt/keepassxc-entries.json'), 'table');
+    expect(table?.columns).toEqual(expect.arrayContaining(['Title', 'Username', 'URL']));
+    expect(table?.columns).not.toContain('Group'); // hidden column: its header is visible, its cells are not
+    const rows = table?.rows as unknown[][];
+    expect(rows[0]?.slice(0, 3)).toEqual(['Entry 1', 'user1', 'https://site1.example']);
+    expect(rows.flat().some((v) => typeof v === 'boolean')).toBe(false);
+    expect(table?.total).toBe(15);
+    const lists = blocksOf(view('fixtures/qt/keepassxc-entries.json'), 'list');
+    expect(lists.map((l) => l.items)).toContainEqual(['Clear Search', 'All Entries', 'Expired', 'Weak Passwords']);
+  });
+
+  it("DB Browser for SQLite: the data grid (Qt's row-header layout) reads its headers, rows and total", () => {
+    const grid = blocksOf(view('fixtures/qt/sqlitebrowser-browse.json'), 'table').find((t) => (t.columns as string[]).includes('email'));
+    expect(grid?.columns).toEqual(['id', 'name', 'city', 'age', 'email']);
+    expect((grid?.rows as unknown[][])[0]).toEqual(['1', 'Person 1', 'Lyon', '21', 'p1@example.org']);
+    expect(grid).toMatchObject({ offset: 0, total: 500 });
+  });
+
+  it("pcmanfm-qt: the icon view's items are the file names", () => {
+    const lists = blocksOf(view('fixtures/qt/pcmanfm-qt-icons.json'), 'list');
+    expect(lists.map((l) => l.items)).toContainEqual(['subdir', 'alpha.txt', 'beta.txt', 'delta.csv', 'epsilon.log', 'gamma.md']);
+  });
+
+  it('Nautilus (GTK 4): the file list reads its files', () => {
+    const lists = blocksOf(view('fixtures/nautilus/files.json'), 'list');
+    expect(lists.map((l) => l.items)).toContainEqual(['one.txt', 'three.md', 'two.txt']);
+    // The sidebar list wraps its real list in a scroll pane: its places are items, not one joined item.
+    expect(lists.find((l) => l.id === 'list-sidebar')?.items).toEqual(['Starred', 'Home', 'Desktop', 'Trash', 'Other Locations']);
+  });
+
+  it('Gnumeric: a sheet drawn with no accessible cells is named in a notice', () => {
+    const notices = blocksOf(view('fixtures/gnumeric/sheet.json'), 'notice').map((n) => n.text);
+    expect(notices).toContain(OPAQUE_NOTICE);
+  });
+});
