@@ -4,7 +4,7 @@
  * (P-TOOL-6). Text goes in through AT-SPI, never the keyboard: a user typing elsewhere cannot
  * mix in; only the path entry is given the focus (GrabFocus) before the accept button is pressed.
  */
-import { BridgeError, isBridgeError, newModalOf, readWindow } from '../../src/sdk/translate.js';
+import { BridgeError, isBridgeError, isEnabled, newModalOf, readWindow } from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { readChooser, sameFolder, type ChooserReading } from './reading.js';
 import { isReplaceQuestion } from './replaceQuestion.js';
@@ -62,22 +62,42 @@ async function pressAccept(ctx: ActionContext, winId: string, path: string, entr
   const { reading } = chooserWindow(ctx.state, winId);
   if (!reading.accept) throw new BridgeError('action_not_available', `The file chooser ${winId} shows no accept button. Re-read app://windows.`);
   const before = new Set(ctx.state.windows().map((w) => w.winId));
-  const accept = reading.accept.node.ref;
   const retry = path.endsWith('/') || reading.mode === 'open';
   const press = async (n: number) => {
+    // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
+    const tolerate = (error: unknown) => {
+      if (n === 0) throw error;
+    };
+    const accept = await enabledAccept(ctx, winId).catch(tolerate);
+    if (!accept) return;
     // GTK reads the typed path only while its entry has the focus; a list that finished loading
     // may have taken it (then the button acts on the list's selection, here: nothing).
     await ctx.probe.focus(entryRef).catch(() => undefined);
-    // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
-    await ctx.probe.doAction(accept, 'click').catch((error: unknown) => {
-      if (n === 0) throw error;
-    });
+    await ctx.probe.doAction(accept, 'click').catch(tolerate);
   };
   return askUntil(ctx, press, (s) => outcomeOf(s, winId, before, path, entryRef), {
     everyMs: retry ? RETRY_MS : OUTCOME_MS,
     maxAsks: retry ? Infinity : 1,
     what: `the file chooser to accept ${path}`,
   });
+}
+
+/**
+ * The accept button, once it is enabled. GTK keeps a save dialog's Save insensitive while the
+ * Name is empty and makes it sensitive a moment after the text changed (about 150 ms, measured
+ * on Mousepad, whose dialog opens with no name); GTK's button accessible ignores a click on an
+ * insensitive button, and atk-bridge has already answered DoAction with true by then: a press
+ * made in that moment is lost without a trace (the first `choose` then timed out; the second
+ * found the button sensitive).
+ */
+async function enabledAccept(ctx: ActionContext, winId: string): Promise<string> {
+  return ctx.waitFor(
+    (s) => {
+      const accept = chooserWindow(s, winId).reading.accept;
+      return accept && isEnabled(accept.node) ? accept.node.ref : undefined;
+    },
+    { timeoutMs: SHOW_MS, what: 'the accept button to be enabled' },
+  );
 }
 
 /**
