@@ -21,7 +21,7 @@ const LOCATION_REQUESTS = Math.ceil(OUTCOME_MS / LOCATION_RETRY_MS);
 export type ChooserOutcome =
   /** The dialog accepted the path and closed. */
   | { kind: 'closed' }
-  /** The dialog asks first (a file of that name exists): the question is its own modal window. */
+  /** A question comes first (a file of that name exists; the app doubts the name): its own modal window. */
   | { kind: 'question'; winId: string; text: string }
   /** The path is a folder: the dialog now shows it and stays open. */
   | { kind: 'entered'; folder: string };
@@ -127,16 +127,34 @@ async function askUntil<T>(
 type Seen = ChooserOutcome | { kind: 'error'; winId: string; text: string };
 
 function outcomeOf(s: StateReader, winId: string, before: Set<string>, path: string, entryRef: string): Seen | undefined {
-  if (!s.window(winId)) return { kind: 'closed' };
-  const modal = newModalOf(s, winId, before);
+  const chooser = s.window(winId);
+  if (!chooser) return { kind: 'closed' };
+  const modal = newModalOf(s, winId, before) ?? newAppModal(s, chooser, before);
   if (modal) {
     const text = messageOf(modal.tree.root);
-    return isReplaceQuestion(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
+    return asksFirst(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
   }
   const { reading } = chooserWindow(s, winId);
   // Entered: the folder shows, and the path typed is gone from the entry (the press was handled).
   const handled = entryValue(reading, entryRef) !== path;
   return handled && sameFolder(reading.folder, path) ? { kind: 'entered', folder: reading.folder as string } : undefined;
+}
+
+/**
+ * A modal the app itself opened about the path: apps check a chosen name before they take it
+ * (AbiWord and Gnumeric ask whether to keep a name whose extension does not match the file
+ * type) and own that question by their main window, not by the chooser.
+ */
+function newAppModal(s: StateReader, chooser: LiveWindow, before: Set<string>): LiveWindow | undefined {
+  return s.windows().find((w) => !before.has(w.winId) && w.facts.modal && w.facts.app.key === chooser.facts.app.key && w.winId !== chooser.winId);
+}
+
+/**
+ * A window that asks (the replace question, or any message offering a choice of buttons) is the
+ * agent's to answer, never answered for it; a message with a single button reports an error.
+ */
+function asksFirst(root: A11yNode): boolean {
+  return isReplaceQuestion(root) || readWindow(root).buttons.length > 1;
 }
 
 /** A message dialog's text: its shown labels, in reading order. */
