@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScenario } from './scenario.js';
-import { OPENED_TEXT, SAVE_AS_APPS, openScenario, saveAsScenario, type ChooserFacts } from './scenarios/chooserApps.js';
+import { OPENED_TEXT, SAVE_AS_APPS, appQuestionScenario, openScenario, saveAsScenario, type ChooserFacts } from './scenarios/chooserApps.js';
 
 describe('agent task: Save As through the GTK file chooser of other apps', () => {
   it.each(SAVE_AS_APPS.map((spec) => [spec.app, spec] as const))(
@@ -19,6 +19,18 @@ describe('agent task: Save As through the GTK file chooser of other apps', () =>
     },
     180_000,
   );
+});
+
+describe('agent task: a question the app asks about the chosen name', () => {
+  it('abiword asks about a name whose extension does not match; choose returns the question, the agent answers it', async () => {
+    const seen: Array<ChooserFacts & { question: string; operable: string[] }> = [];
+    await runScenario(appQuestionScenario((facts) => seen.push(facts)));
+    expect(seen).toHaveLength(1);
+    const facts = seen[0] as ChooserFacts & { question: string; operable: string[] };
+    expect(facts.chosen).toMatchObject({ result: { outcome: 'question', question: facts.question }, openedWindowIds: [facts.question] });
+    expect(facts.chosen.message).toMatch(/extension does not match/);
+    expect(facts.operable).toContain(facts.question);
+  }, 180_000);
 });
 
 describe('agent task: Open through the GTK file chooser', () => {

@@ -116,6 +116,32 @@ export function saveAsScenario(spec: SaveAsApp, report: (facts: ChooserFacts) =>
   };
 }
 
+/**
+ * AbiWord asks before it takes a name whose extension does not match the file type: `choose`
+ * returns that question (its window), the agent answers "Yes", and the file is written.
+ */
+export function appQuestionScenario(report: (facts: ChooserFacts & { question: string; operable: string[] }) => void): TaskScenario {
+  const spec = SAVE_AS_APPS.find((s) => s.app === 'abiword') as SaveAsApp;
+  return {
+    name: 'abiword: Save As a name the app questions',
+    apps: ['abiword'],
+    async run({ agent, desktop, scratch }) {
+      const main = await agent.waitForWindow(spec.main);
+      const chooser = await openChooser(agent, main, 'ctrl+shift+s');
+      const path = join(scratch, 'letter.txt');
+      const result = await agent.must(`${chooser}__choose`, { path });
+      const question = (result.result as { outcome?: string; question?: string } | undefined)?.question;
+      if (!question) fail(`choose did not return the app's question: ${JSON.stringify(result)}`);
+      const { operableWindowIds } = await agent.read();
+      expectTool(await agent.tools(), `${question}__press`);
+      await agent.must(`${question}__press`, { button: 'Yes' });
+      await fileOnDisk(path, spec.check);
+      expectAppsQuiet(desktop);
+      report({ chosen: result, path, question, operable: operableWindowIds });
+    },
+  };
+}
+
 export const OPENED_TEXT = 'Minutes of the review, second draft';
 
 /** Open: Mousepad's Open dialog shows no location entry at first (choose shows it). */
