@@ -146,6 +146,11 @@ export type ProbeChange =
 export interface ActionPrimitives {
   /** Runs a named action of a node (AT-SPI DoAction, UIA Invoke/Toggle/ExpandCollapse, AXPress). */
   doAction(ref: string, action: string): Promise<void>;
+  /**
+   * The key chords that run a menu item when its toolkit must not run it with `doAction` (GTK 3
+   * prints criticals for an item of a closed menu); null or absent: `doAction` is the route.
+   */
+  menuKeys?(ref: string): Promise<string[] | null>;
   /** Replaces the whole text of an editable node. */
   setText(ref: string, text: string): Promise<void>;
   /** Inserts text at a character offset (end when omitted). */

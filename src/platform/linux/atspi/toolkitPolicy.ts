@@ -42,6 +42,13 @@ export interface ToolkitPolicy {
    * one by one. Chromium answers an empty list while it has actions.
    */
   actionListComplete: boolean;
+  /**
+   * Menu items are run from the keyboard (accelerator, else mnemonic path), not with DoAction:
+   * GTK 3's `GtkMenuItemAccessible` runs an item of a closed menu in an unmapped menu shell and
+   * the app prints `Gdk-CRITICAL` and `Gtk-CRITICAL` (docs/toolkits.md). Qt, LibreOffice's VCL
+   * menus and the others run DoAction silently.
+   */
+  menuByKeys: boolean;
 }
 
 /**
@@ -71,6 +78,7 @@ const FAST: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: true,
+  menuByKeys: false,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -80,6 +88,7 @@ const SAFE: ToolkitPolicy = {
   columnHeaders: 'children',
   keepSubtrees: null,
   actionListComplete: false,
+  menuByKeys: false,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units' };
 /**
@@ -106,7 +115,7 @@ const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees
  * objects of closed popovers: hidden subtrees are kept between reads. GTK 4's cache lists every
  * object already.
  */
-const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden' };
+const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden', menuByKeys: true };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
 export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {
