@@ -153,6 +153,11 @@ export interface ActionPrimitives {
   /** Runs a named action of a node (AT-SPI DoAction, UIA Invoke/Toggle/ExpandCollapse, AXPress). */
   doAction(ref: string, action: string): Promise<void>;
   /**
+   * The key chords that run a menu item when its toolkit must not run it with `doAction` (GTK 3
+   * prints criticals for an item of a closed menu); null or absent: `doAction` is the route.
+   */
+  menuKeys?(ref: string): Promise<string[] | null>;
+  /**
    * Replaces the whole text of an editable node. Resolves `'typed'` when the platform typed it
    * in as a user does (the node has no editable-text interface), so writes can say their route.
    */

@@ -26,6 +26,8 @@ export interface FakeContextOptions {
   texts?: Record<string, string>;
   /** Children `readChildren` returns (sliced by its limit). */
   children?: A11yNode[];
+  /** Menu items run by keys (`menuKeys`), as a toolkit like GTK 3 answers; absent: no `menuKeys` primitive. */
+  menuKeys?: Record<string, string[]>;
 }
 
 export interface FakeActionContext {
@@ -111,6 +113,7 @@ export function fakeActionContext(root: A11yNode, effect: PrimitiveEffect = () =
       (options.children ?? []).slice(0, limit)
     ),
     readText: async (ref) => (calls.push({ primitive: 'readText', args: [ref] }), options.texts?.[ref] ?? ''),
+    ...(options.menuKeys ? { menuKeys: async (ref: string) => options.menuKeys?.[ref] ?? null } : {}),
   };
   const ctx: ActionContext = {
     get window() {

@@ -95,8 +95,15 @@ export function outputAtoms(window: ProtocolWindow, tools: Tool[]): string[] {
     if (b.type === 'table') (atoms.push(...b.columns), b.rows.flat().forEach(add));
     if (b.type === 'list') b.items.forEach(add);
   }
-  for (const tool of tools) atoms.push(tool.title ?? tool.annotations?.title ?? '', ...enumValues(tool.inputSchema));
+  for (const tool of tools)
+    atoms.push(tool.title ?? tool.annotations?.title ?? '', ...enumValues(tool.inputSchema), ...parameterDescriptions(tool.inputSchema));
   return atoms.map(normalise).filter(Boolean);
+}
+
+/** A parameter's description names what it takes where no enum lists it (a big menu bar's top-level menus). */
+function parameterDescriptions(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { description?: unknown }> } | null)?.properties ?? {};
+  return Object.values(properties).flatMap((p) => (typeof p.description === 'string' ? [p.description] : []));
 }
 
 function enumValues(schema: unknown): string[] {

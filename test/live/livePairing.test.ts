@@ -18,10 +18,8 @@ describe.skipIf(stack.skip)('live pairing of windows that open while serving', (
     const tools = (await live.client.client.listTools()).tools.map((t) => t.name);
     const menuTool = tools.find((name) => name.startsWith(`${editor.id}__`) && name.endsWith('menu'));
     expect(menuTool).toBeDefined();
-    const schema = (await live.client.client.listTools()).tools.find((t) => t.name === menuTool)?.inputSchema as unknown as {
-      properties: { path: { enum: string[] } };
-    };
-    const saveAs = schema.properties.path.enum.find((p) => /^File > Save As/.test(p));
+    // Mousepad's menu bar is big: its path is a string the server checks, written as an agent would.
+    const saveAs = 'File > Save As…';
     const result = await live.client.client.callTool({ name: menuTool as string, arguments: { path: saveAs } });
     const structured = result.structuredContent as { openedWindowIds: string[]; message: string };
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();

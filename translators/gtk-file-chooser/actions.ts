@@ -13,7 +13,7 @@ const chooseOutput = z.object({
   outcome: z
     .enum(['chosen', 'question', 'folder'])
     .describe('"chosen": the dialog accepted the path and closed; "question": it asks first (see question); "folder": the path is a folder, now shown.'),
-  question: z.string().optional().describe('Window id of the question the dialog asks (replace an existing file?).'),
+  question: z.string().optional().describe('Window id of the question asked first (replace an existing file? keep a name whose extension does not match?).'),
   folder: z.string().optional(),
 });
 
@@ -23,7 +23,7 @@ export function describeOutcome(outcome: ChooserOutcome, path: string): ActionOu
       return { message: `Chose ${path}; the file chooser closed.`, result: { outcome: 'chosen' } };
     case 'question':
       return {
-        message: `The file chooser asks first: ${outcome.text} Answer it in window ${outcome.winId} (see openedWindowIds).`,
+        message: `A question came before the file was taken: ${outcome.text} Answer it in window ${outcome.winId} (see openedWindowIds).`,
         result: { outcome: 'question', question: outcome.winId },
       };
     case 'entered':

@@ -4,7 +4,7 @@
  * (P-TOOL-6). Text goes in through AT-SPI, never the keyboard: a user typing elsewhere cannot
  * mix in; only the path entry is given the focus (GrabFocus) before the accept button is pressed.
  */
-import { BridgeError, isBridgeError, newModalOf, readWindow } from '../../src/sdk/translate.js';
+import { BridgeError, isBridgeError, isEnabled, newModalOf, readWindow } from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { readChooser, sameFolder, type ChooserReading } from './reading.js';
 import { isReplaceQuestion } from './replaceQuestion.js';
@@ -21,7 +21,7 @@ const LOCATION_REQUESTS = Math.ceil(OUTCOME_MS / LOCATION_RETRY_MS);
 export type ChooserOutcome =
   /** The dialog accepted the path and closed. */
   | { kind: 'closed' }
-  /** The dialog asks first (a file of that name exists): the question is its own modal window. */
+  /** A question comes first (a file of that name exists; the app doubts the name): its own modal window. */
   | { kind: 'question'; winId: string; text: string }
   /** The path is a folder: the dialog now shows it and stays open. */
   | { kind: 'entered'; folder: string };
@@ -62,22 +62,42 @@ async function pressAccept(ctx: ActionContext, winId: string, path: string, entr
   const { reading } = chooserWindow(ctx.state, winId);
   if (!reading.accept) throw new BridgeError('action_not_available', `The file chooser ${winId} shows no accept button. Re-read app://windows.`);
   const before = new Set(ctx.state.windows().map((w) => w.winId));
-  const accept = reading.accept.node.ref;
   const retry = path.endsWith('/') || reading.mode === 'open';
   const press = async (n: number) => {
+    // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
+    const tolerate = (error: unknown) => {
+      if (n === 0) throw error;
+    };
+    const accept = await enabledAccept(ctx, winId).catch(tolerate);
+    if (!accept) return;
     // GTK reads the typed path only while its entry has the focus; a list that finished loading
     // may have taken it (then the button acts on the list's selection, here: nothing).
     await ctx.probe.focus(entryRef).catch(() => undefined);
-    // A repeated press may find the dialog gone: the earlier one worked, as the wait will see.
-    await ctx.probe.doAction(accept, 'click').catch((error: unknown) => {
-      if (n === 0) throw error;
-    });
+    await ctx.probe.doAction(accept, 'click').catch(tolerate);
   };
   return askUntil(ctx, press, (s) => outcomeOf(s, winId, before, path, entryRef), {
     everyMs: retry ? RETRY_MS : OUTCOME_MS,
     maxAsks: retry ? Infinity : 1,
     what: `the file chooser to accept ${path}`,
   });
+}
+
+/**
+ * The accept button, once it is enabled. GTK keeps a save dialog's Save insensitive while the
+ * Name is empty and makes it sensitive a moment after the text changed (about 150 ms, measured
+ * on Mousepad, whose dialog opens with no name); GTK's button accessible ignores a click on an
+ * insensitive button, and atk-bridge has already answered DoAction with true by then: a press
+ * made in that moment is lost without a trace (the first `choose` then timed out; the second
+ * found the button sensitive).
+ */
+async function enabledAccept(ctx: ActionContext, winId: string): Promise<string> {
+  return ctx.waitFor(
+    (s) => {
+      const accept = chooserWindow(s, winId).reading.accept;
+      return accept && isEnabled(accept.node) ? accept.node.ref : undefined;
+    },
+    { timeoutMs: SHOW_MS, what: 'the accept button to be enabled' },
+  );
 }
 
 /**
@@ -107,16 +127,34 @@ async function askUntil<T>(
 type Seen = ChooserOutcome | { kind: 'error'; winId: string; text: string };
 
 function outcomeOf(s: StateReader, winId: string, before: Set<string>, path: string, entryRef: string): Seen | undefined {
-  if (!s.window(winId)) return { kind: 'closed' };
-  const modal = newModalOf(s, winId, before);
+  const chooser = s.window(winId);
+  if (!chooser) return { kind: 'closed' };
+  const modal = newModalOf(s, winId, before) ?? newAppModal(s, chooser, before);
   if (modal) {
     const text = messageOf(modal.tree.root);
-    return isReplaceQuestion(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
+    return asksFirst(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
   }
   const { reading } = chooserWindow(s, winId);
   // Entered: the folder shows, and the path typed is gone from the entry (the press was handled).
   const handled = entryValue(reading, entryRef) !== path;
   return handled && sameFolder(reading.folder, path) ? { kind: 'entered', folder: reading.folder as string } : undefined;
+}
+
+/**
+ * A modal the app itself opened about the path: apps check a chosen name before they take it
+ * (AbiWord and Gnumeric ask whether to keep a name whose extension does not match the file
+ * type) and own that question by their main window, not by the chooser.
+ */
+function newAppModal(s: StateReader, chooser: LiveWindow, before: Set<string>): LiveWindow | undefined {
+  return s.windows().find((w) => !before.has(w.winId) && w.facts.modal && w.facts.app.key === chooser.facts.app.key && w.winId !== chooser.winId);
+}
+
+/**
+ * A window that asks (the replace question, or any message offering a choice of buttons) is the
+ * agent's to answer, never answered for it; a message with a single button reports an error.
+ */
+function asksFirst(root: A11yNode): boolean {
+  return isReplaceQuestion(root) || readWindow(root).buttons.length > 1;
 }
 
 /** A message dialog's text: its shown labels, in reading order. */

@@ -106,6 +106,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   }
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
+  menuKeys = (ref: string) => this.atspi.primitives.menuKeys(ref);
   setText = async (ref: string, text: string): Promise<void | 'typed'> => {
     try {
       await this.atspi.primitives.setText(ref, text);

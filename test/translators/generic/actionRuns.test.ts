@@ -28,6 +28,25 @@ describe('generic action runs', () => {
     expect(outcome).toEqual({ message: 'Ran "File > Save As…". Opened window w2 (see openedWindowIds).' });
   });
 
+  it('menu types the keys the toolkit names for the entry instead of running its action', async () => {
+    const root = frame('Editor', [
+      n('menu_bar', '', {}, [n('menu', 'File', { states: hidden }, [n('menu_item', 'Save As…', { ref: 'save-as', states: hidden, actions: ['click'] })])]),
+    ]);
+    const { ctx, calls } = fakeContext(root, (c) => (c.primitive === 'sendKeys' ? { open: 'w2' } : undefined), { menuKeys: { 'save-as': ['ctrl+shift+s'] } });
+    const outcome = await run(menuAction, { path: 'File > Save As…' }, ctx);
+    expect(calls).toEqual([{ primitive: 'sendKeys', args: ['x-w1', { keys: ['ctrl+shift+s'] }] }]);
+    expect(outcome).toEqual({ message: 'Ran "File > Save As…" (keys ctrl+shift+s). Opened window w2 (see openedWindowIds).' });
+  });
+
+  it('menu runs the action when the toolkit names no keys for the entry', async () => {
+    const root = frame('Editor', [
+      n('menu_bar', '', {}, [n('menu', 'View', { states: hidden }, [n('menu_item', 'Classic', { ref: 'classic', states: hidden, actions: ['click'] })])]),
+    ]);
+    const { ctx, calls } = fakeContext(root, undefined, { menuKeys: {} });
+    await run(menuAction, { path: 'View > Classic' }, ctx);
+    expect(calls).toEqual([{ primitive: 'doAction', args: ['classic', 'click'] }]);
+  });
+
   it('press clicks by pointer when the button has no action, and says when nothing changed', async () => {
     const root = frame('w', [n('push_button', 'Go', { ref: 'go' })]);
     const { ctx, calls } = fakeContext(root);

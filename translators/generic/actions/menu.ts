@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { defineAction } from '../../../src/translate/define.js';
 import { PATH_SEPARATOR } from '../menus.js';
+import { menuPathSchema, resolveMenuPath } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';
-import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
+import { activate, describeEffect, found, live, watchEffect } from './shared.js';
 
 export const menuAction = defineAction({
   name: 'menu',
@@ -12,17 +13,26 @@ export const menuAction = defineAction({
   kind: 'destructive',
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      path: namesEnum(generic.menus.map((m) => m.path)),
+      path: menuPathSchema(generic.menus.map((m) => m.path)),
     }),
   available: (_view, { generic }: GenericReading) => generic.menus.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
+    const path = resolveMenuPath(
+      reading.menus.map((m) => m.path),
+      args.path,
+    );
     const entry = found(
-      reading.menus.find((m) => m.path === args.path),
+      reading.menus.find((m) => m.path === path),
       `The menu command "${args.path}"`,
     );
+    // GTK 3 runs an item of a closed menu with DoAction only by printing criticals: where the
+    // toolkit says so, the keys a person presses run it (the window is activated first).
+    const keys = (await ctx.probe.menuKeys?.(entry.node.ref)) ?? null;
     const effect = watchEffect(ctx, window);
-    await activate(ctx, entry.node, ['click', 'activate', 'press', 'toggle']);
-    return { message: `Ran "${entry.path}".${describeEffect(await effect())}` };
+    if (keys) await ctx.probe.sendKeys(window.facts.nativeId, { keys });
+    else await activate(ctx, entry.node, ['click', 'activate', 'press', 'toggle']);
+    const route = keys ? ` (keys ${keys.join(', ')})` : '';
+    return { message: `Ran "${entry.path}"${route}.${describeEffect(await effect())}` };
   },
 });

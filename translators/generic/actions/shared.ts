@@ -42,12 +42,51 @@ export async function activate(ctx: ActionContext, node: A11yNode, preferred: st
 
 export type Effect = { kind: 'closed' } | { kind: 'opened'; winIds: string[] } | { kind: 'changed' } | { kind: 'none' };
 
+/** A change is answered once the window stayed the same this long (a re-read falls within it)… */
+export const QUIET_MS = 400;
+/** …but never later than this after the first change: a clock or a progress bar never settles. */
+export const SETTLE_MS = 2000;
+
 /**
  * For actions whose effect nobody can know in advance (a button, a menu entry, keys). Call it
  * before acting; the function it returns waits until the window closes, a window opens or the
- * window's content changes, at most `timeoutMs`, and says which.
+ * window's content changes, at most `timeoutMs`, and says which. After a change it also waits
+ * for what the app derives from it (a spreadsheet's "Sum =" in the status bar, a calculator's
+ * display): an answer given at the first change could let the agent read the old sum.
  */
 export function watchEffect(ctx: ActionContext, window: LiveWindow, timeoutMs = EFFECT_WAIT_MS): () => Promise<Effect> {
+  const first = firstEffect(ctx, window, timeoutMs);
+  return async () => {
+    const effect = await first();
+    if (effect.kind === 'changed') await settled(ctx, window.winId);
+    return effect;
+  };
+}
+
+/** Waits while the window keeps changing: until it stays the same QUIET_MS, at most SETTLE_MS. */
+export async function settled(ctx: ActionContext, winId: string): Promise<void> {
+  const until = Date.now() + SETTLE_MS;
+  let version = ctx.state.window(winId)?.version;
+  while (version !== undefined && Date.now() < until) {
+    try {
+      version = await ctx
+        .waitFor(
+          (s) => {
+            const now = s.window(winId);
+            if (!now) return { gone: true as const };
+            return now.version !== version ? { version: now.version } : undefined;
+          },
+          { timeoutMs: Math.min(QUIET_MS, until - Date.now()), what: 'the window to settle' },
+        )
+        .then((seen) => ('gone' in seen ? undefined : seen.version));
+    } catch (error) {
+      if (isBridgeError(error) && error.code === 'action_timeout') return;
+      throw error;
+    }
+  }
+}
+
+function firstEffect(ctx: ActionContext, window: LiveWindow, timeoutMs: number): () => Promise<Effect> {
   const before = new Set(ctx.state.windows().map((w) => w.winId));
   const version = window.version;
   return async () => {

@@ -12,7 +12,8 @@ import { readActionNames, readBounds } from './nodeReader.js';
 import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
 import { readChildSlice } from './slices.js';
 import type { ToolkitCache } from './toolkits.js';
-import { insertLength } from './toolkitPolicy.js';
+import { insertLength, policyFor } from './toolkitPolicy.js';
+import { parseGtkKeyBinding } from './menuKeys.js';
 import { parseRowRef } from './tables.js';
 import { isSensitive } from './values.js';
 import { roleName } from './vocabulary.js';
@@ -47,6 +48,54 @@ export class AtspiPrimitives {
       }
       await this.expectTrue(startedAction(this.client.callIsolated(target, IFACE.action, 'DoAction', 'i', [index])), `action "${wanted}"`);
     });
+  }
+
+  /**
+   * The chords that run a menu item from the keyboard, for toolkits whose menu items must not be
+   * run with DoAction (GTK 3 prints criticals: toolkitPolicy `menuByKeys`): its accelerator, else
+   * its mnemonic path when every mnemonic on it is unique among its siblings (GTK cycles through
+   * items sharing one without running any). Null: DoAction is the route (other toolkits), or the
+   * item has no key route.
+   */
+  async menuKeys(ref: string): Promise<string[] | null> {
+    const target = parseRef(ref);
+    return this.run('menuKeys', ref, async () => {
+      if (!policyFor(await this.toolkits.get(target.bus).catch(() => undefined)).menuByKeys) return null;
+      const binding = parseGtkKeyBinding(await this.keyBinding(target));
+      if (!binding) return null;
+      if (binding.accelerator) return [binding.accelerator];
+      if (binding.path.length === 0) return null;
+      return (await this.mnemonicsUnique(target, binding.path.length)) ? binding.path : null;
+    });
+  }
+
+  /** The key binding of a node's first action (GTK 3 menu items have one, "click"). */
+  private async keyBinding(target: ObjRef): Promise<string> {
+    const [list] = await this.client.call(target, IFACE.action, 'GetActions');
+    const first: unknown = Array.isArray(list) ? list[0] : undefined;
+    return Array.isArray(first) && typeof first[2] === 'string' ? first[2] : '';
+  }
+
+  /** Whether the item and each menu above it (`levels` in all) has a mnemonic no sibling shares. */
+  private async mnemonicsUnique(target: ObjRef, levels: number): Promise<boolean> {
+    let node: ObjRef | null = target;
+    for (let level = 0; level < levels && node; level++) {
+      const parent = await this.parentOf(node);
+      if (!parent) return false;
+      const siblings = await this.client.children(parent);
+      const mnemonics = await Promise.all(
+        siblings.map((sibling) =>
+          this.keyBinding(sibling)
+            .then((b) => parseGtkKeyBinding(b)?.mnemonic ?? '')
+            .catch(() => ''),
+        ),
+      );
+      const own = siblings.findIndex((s) => s.bus === node?.bus && s.path === node.path);
+      const mine = own >= 0 ? mnemonics[own] : '';
+      if (mine === '' || mnemonics.filter((m) => m === mine).length !== 1) return false;
+      node = parent;
+    }
+    return node !== null;
   }
 
   async setText(ref: string, text: string): Promise<void> {

@@ -49,11 +49,19 @@ export interface ToolkitPolicy {
    * numbers silently.
    */
   screenCoordinates: boolean;
+  /**
    * How a table's children are asked: listed (GetChildren), or one by one, skipping those that
    * gave nothing before (Qt counts children it does not give, and warns about each asked for:
    * missingChildren.ts).
    */
   tableChildren: 'list' | 'by_index';
+  /**
+   * Menu items are run from the keyboard (accelerator, else mnemonic path), not with DoAction:
+   * GTK 3's `GtkMenuItemAccessible` runs an item of a closed menu in an unmapped menu shell and
+   * the app prints `Gdk-CRITICAL` and `Gtk-CRITICAL` (docs/toolkits.md). Qt, LibreOffice's VCL
+   * menus and the others run DoAction silently.
+   */
+  menuByKeys: boolean;
 }
 
 /**
@@ -85,6 +93,7 @@ const FAST: ToolkitPolicy = {
   actionListComplete: true,
   screenCoordinates: true,
   tableChildren: 'list',
+  menuByKeys: false,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -96,6 +105,7 @@ const SAFE: ToolkitPolicy = {
   actionListComplete: false,
   screenCoordinates: true,
   tableChildren: 'list',
+  menuByKeys: false,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
@@ -122,7 +132,7 @@ const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees
  * objects of closed popovers: hidden subtrees are kept between reads. GTK 4's cache lists every
  * object already.
  */
-const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden' };
+const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden', menuByKeys: true };
 const GTK4: ToolkitPolicy = { ...FAST, screenCoordinates: false };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */

@@ -70,6 +70,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   // Acting in a window marks it as used: a dialog that opens next belongs to it (owners.ts).
   doAction = async (ref: string, action: string) => this.atspi.primitives.doAction(await this.used(ref), action);
+  menuKeys = async (ref: string) => this.atspi.primitives.menuKeys(await this.used(ref));
   setText = async (ref: string, text: string) => this.atspi.primitives.setText(await this.used(ref), text);
   insertText = async (ref: string, text: string, offset?: number) => this.atspi.primitives.insertText(await this.used(ref), text, offset);
   setValue = async (ref: string, value: number) => this.atspi.primitives.setValue(await this.used(ref), value);
