@@ -163,8 +163,12 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
     if (!text) continue;
     if (offset < 0) offset = options.allRows ? 0 : items.indexOf(item);
     rows.push([text]);
-    if (selectable(item, item.children))
-      rowOptions.push({ label: text, node: item, selected: hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected')) });
+    // A row the probe made up (Qt's item views: one list_item per column) is chosen through its
+    // shown item, as a click on it does: selecting the whole row picks every column's index, and
+    // pcmanfm-qt then renames "8 files", the same one 8 times.
+    const made = item.role === 'table_row' ? item.children.find((c) => isPresent(c) && hasState(c, 'selectable')) : undefined;
+    const selected = hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected'));
+    if (selectable(item, item.children)) rowOptions.push({ label: text, node: made ?? item, selected });
   }
   return finish(node, { kind: 'list', columns: [], rows, options: rowOptions, headerCount, cellsPerRow: 1, toggles: [], kept, offset: Math.max(0, offset) });
 }
@@ -175,6 +179,13 @@ function rowText(row: A11yNode, kept: number[]): string {
   return [...new Set(texts)].join(ITEM_SEPARATOR);
 }
 
+/**
+ * Nodes whose name is an item's words. `list_item`: Qt's item views expose a row as one list_item
+ * per column under a row the probe makes up (pcmanfm-qt's file list: "notes.txt", then its type,
+ * size and dates, hidden in icon view), so a row's text is its shown items' names.
+ */
+const ITEM_TEXT_ROLES = new Set(['label', 'table_cell', 'text', 'list_item']);
+
 /** An item's words: its own name, else the distinct texts of its shown descendants. */
 function itemText(item: A11yNode): string {
   const own = repairName(item.name);
@@ -183,7 +194,7 @@ function itemText(item: A11yNode): string {
   const walk = (n: A11yNode) => {
     for (const child of n.children) {
       if (!isPresent(child)) continue;
-      const text = child.role === 'label' || child.role === 'table_cell' || child.role === 'text' ? cleanText(child.value || child.name) : '';
+      const text = ITEM_TEXT_ROLES.has(child.role) ? cleanText(child.value || child.name) : '';
       if (text && !texts.includes(text)) texts.push(oneLine(text));
       else walk(child);
     }

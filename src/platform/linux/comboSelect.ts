@@ -1,7 +1,8 @@
 /**
  * `select` for both Linux probes: AT-SPI Selection first, then what toolkits without it need.
  * Chromium's <select> refuses SelectChild but each option offers a "select" action; Qt combo
- * boxes implement no Selection at all and are chosen as a user does, by pointer and keys.
+ * boxes implement no Selection at all and are chosen as a user does, by pointer and keys; the
+ * items of Qt's other item views by their "toggle" action, which selects that one index.
  */
 import { AtspiError } from './atspi/index.js';
 import type { AtspiPrimitives } from './atspi/primitives.js';
@@ -18,7 +19,10 @@ export async function selectItem(primitives: AtspiPrimitives, ref: string, input
   } catch (error) {
     if (error instanceof AtspiError && error.code === 'refused') return primitives.doAction(ref, 'select').catch(() => Promise.reject(error));
     const combo = error instanceof AtspiError && error.code === 'not_supported' ? await primitives.comboOf(ref) : null;
-    if (!combo) throw error;
+    if (!combo) {
+      if (error instanceof AtspiError && error.code === 'not_supported' && (await primitives.selectByToggle(ref))) return;
+      throw error;
+    }
     await selectByKeys(primitives, combo, ref, input);
   }
 }

@@ -90,6 +90,35 @@ describe('generic action runs', () => {
     expect(await run(selectAction, { field: 'Places', option: 'Desktop' }, ctx)).toEqual({ message: 'Desktop is already chosen in Places.' });
   });
 
+  it("a Qt item view's rows (one list_item per column) show their shown item's name and select that item, not the row", async () => {
+    const QT = ['enabled', 'sensitive', 'visible', 'showing'];
+    const cell = (ref: string, name: string, shown: boolean, selected: boolean) =>
+      n('list_item', name, { ref, states: [...(shown ? QT : ['enabled', 'sensitive']), 'selectable', ...(selected ? ['selected'] : [])], actions: ['toggle'] });
+    const view = (selected: string) =>
+      frame('files', [
+        n(
+          'list',
+          'Files',
+          { ref: 'files', attributes: { rows: '2', columns: '3' } },
+          ['notes.txt', 'report.txt'].map((name, row) =>
+            n('table_row', '', { ref: `files#row${row}`, states: [] }, [
+              cell(name, name, true, name === selected),
+              cell(`${name}-type`, 'plain text document', false, false),
+              cell(`${name}-size`, '2 bytes', false, false),
+            ]),
+          ),
+        ),
+      ]);
+    const { blocks } = translateGeneric({ title: 'files', modal: false, windowType: 'normal' } as never, readGeneric(view('')), {
+      warnings: [],
+      truncated: false,
+    });
+    expect(blocks.find((b) => b.type === 'list')).toMatchObject({ items: ['notes.txt', 'report.txt'] });
+    const { ctx, calls } = fakeContext(view(''), (c) => (c.primitive === 'select' ? { root: view(String(c.args[0])) } : undefined));
+    expect(await run(selectAction, { field: 'Files', option: 'report.txt' }, ctx)).toEqual({ message: 'Chose "report.txt" in Files.' });
+    expect(calls).toEqual([{ primitive: 'select', args: ['report.txt'] }]);
+  });
+
   it('type_text sends exact text to the window and never echoes it', async () => {
     const root = frame('w', [n('text', '', { value: '', states: [...GTK3, 'editable'] })]);
     const { ctx, calls } = fakeContext(root);

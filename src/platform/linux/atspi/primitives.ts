@@ -160,6 +160,23 @@ export class AtspiPrimitives {
     return typeof wanted === 'string' && wanted !== '' && shown === wanted;
   }
 
+  /**
+   * Selects an item of a view without Selection through its "toggle" action: Qt's item views
+   * (pcmanfm-qt's file list) implement no Selection, and a cell's toggle selects that index alone
+   * (QAccessibleTableCell::selectCell), as a click does. False when that route does not apply: the
+   * item is not selectable, is a check box (toggle would check it) or has no toggle.
+   */
+  async selectByToggle(ref: string): Promise<boolean> {
+    const target = parseRef(ref);
+    const states = await this.run('select', ref, () => this.client.states(target));
+    if (!states.includes('selectable') || states.includes('checkable')) return false;
+    if (states.includes('selected')) return true;
+    const names = await this.run('select', ref, () => readActionNames(this.client, target));
+    if (!names.some((name) => normalizeActionName(name) === 'toggle')) return false;
+    await this.doAction(ref, 'toggle');
+    return true;
+  }
+
   /** Whether a node is on screen now (a combo box's list: its popup is open). */
   async showing(ref: string): Promise<boolean> {
     return (await this.client.states(parseRef(ref))).includes('showing');
