@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { JsonSchema } from './jsonSchemaType.js';
 import { portableInputSchema, SCHEMA_MAPS } from './portableSchema.js';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from './jsonSchemaType.js';
 
 const SAFE_LIMITS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 /**

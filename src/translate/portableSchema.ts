@@ -8,7 +8,7 @@
  * its meaning moves into the description ("At least 1.", "Default: 10.").
  */
 import { ENUM_LIMITS, enumCharacters, enumFits } from './schemaEnums.js';
-import type { JsonSchema } from './jsonSchema.js';
+import type { JsonSchema } from './jsonSchemaType.js';
 import { plainNames } from './plainNames.js';
 
 type Node = Record<string, unknown>;

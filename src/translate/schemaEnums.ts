@@ -3,7 +3,7 @@
  * translator decides (which buttons, rows, options exist). Everything else in a published schema
  * (types, limits, descriptions) is shared wording, so expected files keep only this.
  */
-import type { JsonSchema } from './jsonSchema.js';
+import type { JsonSchema } from './jsonSchemaType.js';
 
 /**
  * Paths join property names with `.` and mark array items with `[]`; `anyOf`/`oneOf` branches

@@ -115,7 +115,10 @@ describe('generic action runs', () => {
     });
     expect(blocks.find((b) => b.type === 'list')).toMatchObject({ items: ['notes.txt', 'report.txt'] });
     const { ctx, calls } = fakeContext(view(''), (c) => (c.primitive === 'select' ? { root: view(String(c.args[0])) } : undefined));
-    expect(await run(selectAction, { field: 'Files', option: 'report.txt' }, ctx)).toEqual({ message: 'Chose "report.txt" in Files.' });
+    expect(await run(selectAction, { field: 'Files', option: 'report.txt' }, ctx)).toEqual({
+      message: 'Chose "report.txt" in Files.',
+      result: { via: 'selection' },
+    });
     expect(calls).toEqual([{ primitive: 'select', args: ['report.txt'] }]);
   });
 
