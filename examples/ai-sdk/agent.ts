@@ -11,7 +11,7 @@ import { createMCPClient, type MCPTransport } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { generateText, stepCountIs, type LanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { nextStep, resultObject } from '../shared/orderTask.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
 import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
 
 /** The scripted model: reads the tool results in its prompt and answers with the next step. */
@@ -29,15 +29,6 @@ export function scriptedModel(): LanguageModel {
       return { content: [call], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] };
     },
   });
-}
-
-export interface AgentRun {
-  answer: string;
-  /** Every tool call of the run, with whether it failed. */
-  calls: { tool: string; input: unknown; isError: boolean }[];
-  /** `tools/list` as the agent fetched it before the run, and again after it. */
-  toolsBefore: string;
-  toolsAfter: string;
 }
 
 export async function runAgent(target: ServerTarget, model: LanguageModel = scriptedModel()): Promise<AgentRun> {
@@ -59,8 +50,4 @@ export async function runAgent(target: ServerTarget, model: LanguageModel = scri
   }
 }
 
-if (isMain(import.meta.url)) {
-  const run = await runAgent(targetFromArgs());
-  for (const call of run.calls) console.log(`${call.isError ? 'ERROR' : 'ok   '} ${call.tool} ${JSON.stringify(call.input)}`);
-  console.log(run.answer);
-}
+if (isMain(import.meta.url)) printRun(await runAgent(targetFromArgs()));

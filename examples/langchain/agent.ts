@@ -10,7 +10,7 @@
  */
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { AIMessage, createAgent, fakeModel, ToolMessage, type BaseMessage } from 'langchain';
-import { nextStep, resultObject } from '../shared/orderTask.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
 import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
 
 const MAX_STEPS = 12;
@@ -27,13 +27,6 @@ export function scriptedModel() {
     });
   }
   return model;
-}
-
-export interface AgentRun {
-  answer: string;
-  calls: { tool: string; input: unknown; isError: boolean }[];
-  toolsBefore: string;
-  toolsAfter: string;
 }
 
 export async function runAgent(target: ServerTarget): Promise<AgentRun> {
@@ -60,8 +53,4 @@ export async function runAgent(target: ServerTarget): Promise<AgentRun> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  const run = await runAgent(targetFromArgs());
-  for (const call of run.calls) console.log(`${call.isError ? 'ERROR' : 'ok   '} ${call.tool} ${JSON.stringify(call.input)}`);
-  console.log(run.answer);
-}
+if (isMain(import.meta.url)) printRun(await runAgent(targetFromArgs()));

@@ -18,7 +18,7 @@ import {
   type ModelRequest,
   type ModelResponse,
 } from '@openai/agents';
-import { nextStep, resultObject } from '../shared/orderTask.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
 import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
 
 /** A `Model` that reads the function results in its input and answers with the next step. */
@@ -41,13 +41,6 @@ export class ScriptedModel implements Model {
   async *getStreamedResponse(): AsyncIterable<never> {
     throw new Error('the scripted model does not stream');
   }
-}
-
-export interface AgentRun {
-  answer: string;
-  calls: { tool: string; input: unknown; isError: boolean }[];
-  toolsBefore: string;
-  toolsAfter: string;
 }
 
 export async function runAgent(target: ServerTarget): Promise<AgentRun> {
@@ -79,8 +72,4 @@ export async function runAgent(target: ServerTarget): Promise<AgentRun> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  const outcome = await runAgent(targetFromArgs());
-  for (const call of outcome.calls) console.log(`${call.isError ? 'ERROR' : 'ok   '} ${call.tool} ${JSON.stringify(call.input)}`);
-  console.log(outcome.answer);
-}
+if (isMain(import.meta.url)) printRun(await runAgent(targetFromArgs()));

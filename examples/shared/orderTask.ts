@@ -71,3 +71,19 @@ export function nextStep(results: readonly Record<string, unknown>[]): Step {
       return { answer: `Order placed: window ${opened(1)} submitted, dialog ${opened(4)} confirmed.` };
   }
 }
+
+/** What an example's run did: its answer, every tool call, and tools/list before and after. */
+export interface AgentRun {
+  answer: string;
+  /** Every tool call of the run, with whether it failed. */
+  calls: { tool: string; input: unknown; isError: boolean }[];
+  /** `tools/list` as the agent fetched it before the run, and again after it. */
+  toolsBefore: string;
+  toolsAfter: string;
+}
+
+/** Prints a run as the examples do when started from the command line. */
+export function printRun(run: AgentRun): void {
+  for (const call of run.calls) console.log(`${call.isError ? 'ERROR' : 'ok   '} ${call.tool} ${JSON.stringify(call.input)}`);
+  console.log(run.answer);
+}
