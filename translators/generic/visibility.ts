@@ -1,7 +1,7 @@
 /**
  * What counts as shown: the OSWorld rule shared with the benchmark (`visible` and `showing`, or
  * `visible` alone in GTK4 trees, which never set `showing` below the frame), and never a node the
- * probe found laid out with no width or height (`zeroSize`: GTK 4's hidden info bars and stack
+ * probe found taking no room on screen (`zeroSize`: GTK 4's hidden info bars and stack
  * pages stay `visible`). Rows and items of a shown table or list count when `visible`:
  * scrolled-out rows are content too.
  */

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { desktopProcessEnv, type Desktop } from '../../../src/platform/linux/desktop/index.js';
+import { COORD } from '../../../src/platform/linux/atspi/names.js';
+import type { ToolkitInfo } from '../../../src/platform/linux/atspi/normalize.js';
+import { sizeCoordsOf, takesNoRoom } from '../../../src/platform/linux/atspi/sizes.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import { repairName } from '../../../src/translate/text.js';
 import { normalise, outputAtoms } from '../../helpers/visibleContent.js';
@@ -124,6 +127,19 @@ export interface ReferenceItems {
   ms: number;
 }
 
+/** One text of item_views.py: the extents ([screen, window]) of its view and of its node, where the toolkit's sizes count. */
+interface ReferenceItem {
+  text: string;
+  rects: Array<[Extents, Extents] | null>;
+}
+type Extents = [number, number, number, number];
+
+/** The bridge's size rule (sizes.ts): a node, or its view, that takes no room is not seen. */
+function takesRoom(item: ReferenceItem, toolkit: ToolkitInfo): boolean {
+  const coords = sizeCoordsOf(toolkit) === COORD.screen ? 0 : 1;
+  return item.rects.every((rects) => !rects || !takesNoRoom(rects[coords]));
+}
+
 /** pyatspi's item texts of the app's window whose title contains `title`; type names (GtkBox) are no text. */
 export async function pyatspiItems(desktop: Desktop, atspiName: string, title: string): Promise<ReferenceItems> {
   const out = await new Promise<string>((resolve, reject) =>
@@ -131,10 +147,14 @@ export async function pyatspiItems(desktop: Desktop, atspiName: string, title: s
       error ? reject(new Error(`item_views.py ${atspiName} failed: ${stderr || error.message}`)) : resolve(stdout),
     ),
   );
-  const parsed = JSON.parse(out) as ReferenceItems & { error?: string };
+  const parsed = JSON.parse(out) as Omit<ReferenceItems, 'items'> & { items: ReferenceItem[]; toolkit: ToolkitInfo; error?: string };
   if (parsed.error) throw new Error(parsed.error);
-  const texts = parsed.items.map((t) => repairName(t)).filter((t) => t && !WIDGET_CLASS.test(t));
-  return { ...parsed, items: [...new Set(texts.map(normalise))] };
+  const { toolkit, ...rest } = parsed;
+  const texts = parsed.items
+    .filter((item) => takesRoom(item, toolkit))
+    .map((item) => repairName(item.text))
+    .filter((t) => t && !WIDGET_CLASS.test(t));
+  return { ...rest, items: [...new Set(texts.map(normalise))] };
 }
 
 export interface AgentRead {

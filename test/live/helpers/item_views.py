@@ -7,7 +7,10 @@ For the application's window whose title contains TITLE_SUBSTRING: the texts a u
 tables, trees, lists and icon views — the shown cells and items (and the shown labels inside
 them), and the column headers of the columns that have a shown cell. Shown = `visible` and
 `showing` (`visible` alone where nothing below the window has `showing`: GTK 4), with every
-ancestor shown. Combo box pop-ups are options, not item views: left out. Also the time the walk
+ancestor shown. Combo box pop-ups are options, not item views: left out. Where the bridge also
+hides nodes that take no room (GTK 4 and Qt: src/platform/linux/atspi/sizes.ts), each text comes
+with the extents of its node and of its view, in screen and in window coordinates, and the
+application's toolkit: itemViews.ts applies the bridge's size rule to them. Also the time the walk
 took, for bench/item-coverage.ts.
 """
 import json
@@ -46,6 +49,27 @@ def text_of(node):
         return ''
 
 
+def toolkit_of(app):
+    try:
+        return {'name': app.toolkitName or '', 'version': app.toolkitVersion or ''}
+    except Exception:
+        return {'name': '', 'version': ''}
+
+
+def asks_sizes(toolkit):
+    """The toolkits whose sizes the bridge reads (sizes.ts wantsSize): others are not asked."""
+    return toolkit['name'].lower() == 'qt' or (toolkit['name'].lower() == 'gtk' and toolkit['version'].startswith('4.'))
+
+
+def extents_of(node):
+    """[screen, window] extents as [x, y, width, height]; None where the node has none."""
+    try:
+        component = node.queryComponent()
+        return [list(component.getExtents(coords)) for coords in (pyatspi.DESKTOP_COORDS, pyatspi.WINDOW_COORDS)]
+    except Exception:
+        return None
+
+
 def uses_showing(window):
     stack = children(window)
     seen = 0
@@ -64,9 +88,14 @@ def shown(node, showing):
     return s is not None and s.contains(pyatspi.STATE_VISIBLE) and (not showing or s.contains(pyatspi.STATE_SHOWING))
 
 
-def view_items(view, showing, budget):
-    """Texts of the shown items of one view, and the headers of its columns with a shown cell."""
+def view_items(view, showing, budget, sizes):
+    """Shown items of one view ({text, rects}), and the headers of its columns with a shown cell."""
     items, columns = [], set()
+    view_rects = [extents_of(view)] if sizes else []
+
+    def item(node, text):
+        return {'text': text, 'rects': view_rects + [extents_of(node)] if sizes else []}
+
     try:
         table = view.queryTable()
     except Exception:
@@ -83,7 +112,7 @@ def view_items(view, showing, budget):
         if role in ITEM_ROLES:
             text = text_of(node)
             if text:
-                items.append(text)
+                items.append(item(node, text))
                 if table is not None and index is not None:
                     try:
                         columns.add(table.getColumnAtIndex(index))
@@ -97,7 +126,7 @@ def view_items(view, showing, budget):
             except Exception:
                 header = None
             if header is not None and (header.name or '').strip():
-                items.append(header.name.strip())
+                items.append(item(header, header.name.strip()))
     return items
 
 
@@ -113,6 +142,8 @@ def main():
                 continue
             started = time.monotonic()
             showing = uses_showing(window)
+            toolkit = toolkit_of(app)
+            sizes = asks_sizes(toolkit)
             items, views, budget = [], 0, [MAX_NODES]
             stack = [window]
             while stack and budget[0] > 0:
@@ -125,11 +156,11 @@ def main():
                     continue
                 if role in VIEW_ROLES and role != 'tree item':
                     views += 1
-                    items.extend(view_items(node, showing, budget))
+                    items.extend(view_items(node, showing, budget, sizes))
                     continue
                 stack.extend(reversed(children(node)))
             ms = (time.monotonic() - started) * 1000
-            print(json.dumps({'items': items, 'views': views, 'ms': round(ms)}))
+            print(json.dumps({'items': items, 'toolkit': toolkit, 'views': views, 'ms': round(ms)}))
             return
     print(json.dumps({'error': 'no window %r of %s' % (title, app_name)}))
 

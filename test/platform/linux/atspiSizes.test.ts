@@ -1,7 +1,8 @@
 /**
  * Zero-size nodes and spin box texts in the probe: GTK 4 and Qt nodes laid out with no width or
- * height are marked `zeroSize` (asked in window coordinates, never screen ones: GTK 4 warns on
- * those), GTK 3 nodes are never asked; a read-only spin box's text is read besides its number.
+ * height, or wholly off the screen, are marked `zeroSize` (GTK 4 asked in window coordinates,
+ * never screen ones: it warns on those; Qt in screen ones: Qt 5's window extents are wrong),
+ * GTK 3 nodes are never asked; a read-only spin box's text is read besides its number.
  */
 import { describe, expect, it } from 'vitest';
 import { IncrementalTrees } from '../../../src/platform/linux/atspi/incremental.js';
@@ -52,6 +53,23 @@ describe('zero-size nodes', () => {
   it('Qt: marks them too (tabified docks stay visible and showing)', async () => {
     const { tree } = await read(window(), QT5);
     expect(tree.root.children[0]?.zeroSize).toBe(true);
+  });
+
+  it('Qt: asks screen coordinates, and a dock laid out wholly off the screen takes no room', async () => {
+    const root = node('win', 'frame', {
+      interfaces: ['Component'],
+      children: [
+        node('dock', 'frame', { name: 'Plot', interfaces: ['Component'], states: ['visible', 'showing'], extents: [-724, -566, 345, 233] }),
+        node('file', 'list_item', { name: 'alpha.txt', interfaces: ['Component'], states: ['visible', 'showing'], extents: [895, 121, 101, 103] }),
+      ],
+    });
+    const { app, tree } = await read(root, QT5);
+    const [dock, file] = tree.root.children;
+    expect(dock?.zeroSize).toBe(true);
+    expect(file?.zeroSize).toBeUndefined();
+    const extents = app.calls.filter((c) => c.member === 'GetExtents');
+    expect(extents.length).toBeGreaterThan(0);
+    expect(extents.every((c) => c.body[0] === 0)).toBe(true);
   });
 
   it('GTK 3: showing says it, extents are never asked (unrealized tree views print CRITICALs)', async () => {

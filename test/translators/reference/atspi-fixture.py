@@ -4,8 +4,9 @@ Used only until the project's own Linux probe can run `gui-bridge record`; fixtu
 so in recording.tool. Password text is never read: password nodes carry '' or the mask.
 Usage: atspi-fixture.py APP_NAME OUT.json [title-substring] [note] [scrub=replacement ...] [--compact] [--shown-sizes]
 --shown-sizes: instead of every node's screen bounds, ask the size of shown nodes of GTK 4 and Qt
-apps only, in window coordinates, and mark those with no width or height `zeroSize` (the bridge's
-show rule, src/platform/linux/atspi/sizes.ts). Screen
+apps only (GTK 4 in window coordinates, Qt in screen ones: Qt 5's window extents are wrong), and
+mark those that take no room `zeroSize`: no width or height, or wholly left of or above the origin
+(the bridge's show rule, src/platform/linux/atspi/sizes.ts sizeCoordsOf and takesNoRoom). Screen
 coordinates make GTK 4 warn on every call, and extents of a GTK 3 tree view that is not realized
 print CRITICALs: a dump taken beside a survival test must not cause either."""
 import datetime, json, subprocess, sys, pyatspi
@@ -77,8 +78,8 @@ def node(acc, app_i, counter):
         n['actions'] = [a.getName(i) for i in range(a.nActions)]
     if shown_sizes:
         if sizes_tell and 'Component' in ifaces and 'visible' in n['states'] and (gtk4 or 'showing' in n['states']):
-            e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            if e.width <= 0 or e.height <= 0:
+            e = acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS if gtk4 else pyatspi.DESKTOP_COORDS)
+            if e.width <= 0 or e.height <= 0 or e.x + e.width <= 0 or e.y + e.height <= 0:
                 n['zeroSize'] = True
     elif 'Component' in ifaces:
         e = acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)

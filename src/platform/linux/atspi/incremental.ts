@@ -15,7 +15,7 @@ import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readZeroSize } from './sizes.js';
 import { readNode, type ReadContext } from './nodeReader.js';
-import { namedFromContent } from './normalize.js';
+import { namedFromContent, type ToolkitInfo } from './normalize.js';
 import { shows } from './echo.js';
 import { parseRef } from './refs.js';
 import { ADOPTED } from './statusBars.js';
@@ -170,8 +170,8 @@ export class IncrementalTrees {
     this.verifyTimers.set(top, timer);
   }
 
-  private async checkHiddenSizes(tree: WindowTree): Promise<void> {
-    const sizes = await Promise.all(zeroSizeRefs(tree.root).map((ref) => readZeroSize(this.client, parseRef(ref)).catch(() => true)));
+  private async checkHiddenSizes(tree: WindowTree, toolkit: ToolkitInfo | undefined): Promise<void> {
+    const sizes = await Promise.all(zeroSizeRefs(tree.root).map((ref) => readZeroSize(this.client, parseRef(ref), toolkit).catch(() => true)));
     if (sizes.includes(false)) throw new NeedsFullRead('a hidden part was laid out');
   }
 
@@ -208,7 +208,7 @@ export class IncrementalTrees {
     );
     // A late application is the full read's business: it knows how to cut and warn.
     const fresh = await withDeadline(
-      Promise.all([reads, this.checkHiddenSizes(tree)]).then(([nodes]) => nodes),
+      Promise.all([reads, this.checkHiddenSizes(tree, options.toolkit)]).then(([nodes]) => nodes),
       budget.deadlineMs,
     ).catch((error: unknown) => {
       throw error instanceof NeedsFullRead ? error : new NeedsFullRead(String(error));

@@ -6,7 +6,7 @@ import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
-import { readZeroSize, wantsSize } from './sizes.js';
+import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
 import {
@@ -155,11 +155,11 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(
       readBounds(client, ref).then((rect) => {
         node.bounds = rect;
-        if (wantsSize(ctx.toolkit, facts.states) && (rect.width <= 0 || rect.height <= 0)) node.zeroSize = true;
+        if (wantsSize(ctx.toolkit, facts.states) && takesNoRoom([rect.x, rect.y, rect.width, rect.height])) node.zeroSize = true;
       }),
     );
   } else if (has(IFACE.component) && wantsSize(ctx.toolkit, facts.states))
-    tasks.push(readZeroSize(client, ref).then((zero) => void (zero && (node.zeroSize = true))));
+    tasks.push(readZeroSize(client, ref, ctx.toolkit).then((zero) => void (zero && (node.zeroSize = true))));
   await Promise.all(tasks.map((task) => task.catch(() => undefined)));
   if (!textual && isSensitive(facts.role, await attributes)) {
     node.sensitive = true; // a secret without text: keep no value at all
