@@ -156,7 +156,7 @@ async function pageSpeed(desktop: DesktopHandle): Promise<Row[]> {
 
 async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
   const probe = await openLinuxProbe({ env: desktop.env });
-  const bridge = await Bridge.start({ probe, registry, log: silentLogger });
+  const bridge = await Bridge.start({ probe, registry, log: silentLogger, ocrRegions: true });
   const rows: Row[] = [];
   const textOf = (nativeId: string) =>
     pixelText(bridge.snapshot().windows.find((w) => w.id === bridge.windows().find((r) => r.facts.nativeId === nativeId)?.winId));

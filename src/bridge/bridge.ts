@@ -36,6 +36,13 @@ export interface BridgeOptions {
    * of readable ones; on by default where the probe can capture. The engine loads on first need.
    */
   ocr?: boolean;
+  /**
+   * Also OCR the opaque regions of readable windows (a terminal widget, a page the app draws).
+   * Off by default: reading those regions' extents while AbiWord opened and closed dialogs on a
+   * busy machine made GTK print gtk_render criticals, which it never printed with OCR off
+   * (docs/legacy-apps.md). Window-only windows are read without any accessibility call.
+   */
+  ocrRegions?: boolean;
 }
 
 export class Bridge {
@@ -58,7 +65,7 @@ export class Bridge {
     this.screenshots = options.probe.capture ? new ScreenshotStore(options.probe, options.screenshotOptions, scope) : undefined;
     this.pixelText =
       options.probe.capture && options.ocr !== false
-        ? new PixelTextReader(options.probe, log, (nativeId) => this.sync.markContent([nativeId], true))
+        ? new PixelTextReader(options.probe, log, (nativeId) => this.sync.markContent([nativeId], true), options.ocrRegions === true)
         : undefined;
     this.sync = new StateSync({
       probe: options.probe,

@@ -50,11 +50,15 @@ export class PixelTextReader {
   /** Per window: the pixel hashes of its last reading, and how many looks in a row found them new. */
   private readonly settling = new Map<string, { hashes: string; looks: number; timer?: NodeJS.Timeout }>();
 
-  /** `lookAgain` asks for a fresh read of a window (its native id): the bridge's sync. */
+  /**
+   * `lookAgain` asks for a fresh read of a window (its native id): the bridge's sync. `regions`:
+   * also read the opaque regions of readable windows (see BridgeOptions.ocrRegions).
+   */
   constructor(
     private readonly probe: Probe,
     private readonly log: Logger,
     private readonly lookAgain: (nativeId: string) => void = () => undefined,
+    private readonly regions = false,
   ) {
     this.clickText = clickTextAction((winId) => this.last.get(winId));
   }
@@ -123,6 +127,7 @@ export class PixelTextReader {
     // A window whose accessible is still on its way is read from the tree in a moment.
     if (root.attributes?.[WINDOW_ONLY.pending] === 'true') return undefined;
     const wholeWindow = isWindowOnly(root);
+    if (!wholeWindow && !this.regions) return undefined;
     const found = wholeWindow ? { candidates: [], secretRefs: [] } : opaqueCandidates(root);
     // Nothing opaque: no extents read, no capture, no engine (an accessible window costs nothing).
     if (!wholeWindow && (found.candidates.length === 0 || !facts.bounds || !this.probe.readBounds)) return undefined;

@@ -5,7 +5,11 @@ import { registry } from '../../translators/index.js';
 import type { OpenedSource } from './source.js';
 
 /** `extra`: what the command adds to the source's own settings (limits, screenshot options). */
-export function startBridge(source: OpenedSource, log: Logger, extra: Pick<BridgeOptions, 'screenshotOptions' | 'maxWindowsPerApp'> = {}): Promise<Bridge> {
+export function startBridge(
+  source: OpenedSource,
+  log: Logger,
+  extra: Pick<BridgeOptions, 'screenshotOptions' | 'maxWindowsPerApp' | 'ocrRegions'> = {},
+): Promise<Bridge> {
   return Bridge.start({
     probe: source.probe,
     // External translators first: an author's translator wins over a built-in one for its windows.
@@ -17,5 +21,6 @@ export function startBridge(source: OpenedSource, log: Logger, extra: Pick<Bridg
     ...(extra.screenshotOptions ? { screenshotOptions: extra.screenshotOptions } : {}),
     ...(source.rescanMs ? { rescanMs: source.rescanMs } : {}),
     ...(extra.maxWindowsPerApp ? { maxWindowsPerApp: extra.maxWindowsPerApp } : {}),
+    ...(extra.ocrRegions ? { ocrRegions: true } : {}),
   });
 }

@@ -39,6 +39,10 @@ Owner's console (docs/console.md):
                          a network address needs this flag (the page asks for the token)
   --no-console           do not serve the console
 
+Legacy apps (docs/legacy-apps.md):
+  --ocr-regions          also read opaque regions of readable windows from pixels (terminal
+                         widgets, pages an app draws); windows with no accessibility always are
+
 Agent frameworks (docs/frameworks.md):
   --stable-tools         list two tools that never change, read_windows and act, for frameworks
                          that fix their tools when a run starts (AI SDK, LangChain, Agents SDK)
@@ -80,6 +84,7 @@ export const SERVE_FLAGS = {
   'no-console': { type: 'boolean' },
   'read-tool': { type: 'boolean' },
   'stable-tools': { type: 'boolean' },
+  'ocr-regions': { type: 'boolean' },
   'read-only': { type: 'boolean' },
   tools: { type: 'string', multiple: true },
   'exclude-tools': { type: 'string', multiple: true },
@@ -113,6 +118,8 @@ export interface ServeConfig {
   auditLog?: string;
   readTool: boolean;
   stableTools: boolean;
+  /** OCR of opaque regions in readable windows (BridgeOptions.ocrRegions). */
+  ocrRegions: boolean;
   readOnly: boolean;
   tools?: string[];
   excludeTools?: string[];
@@ -189,6 +196,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     auditLog,
     readTool: values['read-tool'] === true,
     stableTools: values['stable-tools'] === true,
+    ocrRegions: values['ocr-regions'] === true,
     readOnly: values['read-only'] === true,
     tools: patterns('--tools', values.tools),
     excludeTools: patterns('--exclude-tools', values['exclude-tools']),

@@ -79,7 +79,11 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   const { startBridge } = await runtime;
   const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
   const bridge = await shutdown.during(
-    startBridge(source, log, { screenshotOptions, ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}) }),
+    startBridge(source, log, {
+      screenshotOptions,
+      ocrRegions: config.ocrRegions,
+      ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}),
+    }),
     (started) => started.close(),
   );
   if (!bridge || shutdown.requested) return stopEarly(shutdown, log);

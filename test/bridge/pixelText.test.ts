@@ -122,7 +122,7 @@ describe('text from pixels in the bridge', () => {
         { ref: 'pw', role: 'password_text', name: '', states: ['showing'], children: [], sensitive: true },
       ],
     };
-    const secretReader = new PixelTextReader(secretProbe, silentLogger);
+    const secretReader = new PixelTextReader(secretProbe, silentLogger, undefined, true);
     try {
       const decorated = await secretReader.decorate(view, target(root));
       const text = (decorated.blocks.find((b) => b.id === 'pixels-drawing-area-1') as { text: string } | undefined)?.text ?? '';

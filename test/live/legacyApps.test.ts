@@ -31,7 +31,7 @@ const pixelText = (w: Window | undefined) =>
 const tkTexts = (script: string) => [...script.matchAll(/^(?:label|button) \S+ -text "([^"]+)"/gm)].map((m) => m[1]).join('\n');
 
 describe.skipIf(stack.skip)('legacy apps read from pixels', () => {
-  const live = useLiveBridge();
+  const live = useLiveBridge({ bridge: { ocrRegions: true } });
   const read = async (id: string) => pixelText(await live.windowNow(id));
   const readUntil = (id: string, test: (text: string) => boolean, timeoutMs = 20_000) =>
     waitFor(async () => {
