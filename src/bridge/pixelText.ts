@@ -230,10 +230,9 @@ export function withPixelText(view: WindowView, reading: PixelReading, facts: Wi
     ? `${facts.modal ? 'Dialog' : 'Window'} "${facts.title}" of ${facts.app.name}: its content cannot be read through accessibility; its text, read from pixels (approximate): "${preview(whole.text)}"`
     : [view.summary, ...read.map((r) => `Its ${r.region.label} shows (read from pixels, approximate): "${preview(r.text)}"`)].join(' ');
   // A terminal or page read from pixels takes typing at the keyboard focus, like a window-only
-  // window. A translator that offers type_text already (its fields, a document area it focuses
-  // first) keeps its own.
-  const typing = !whole && keys && !view.actions.some((a) => a.name === TYPE_KEYS.name);
-  const actions = [...view.actions];
+  // window: the translator's own type_text (offered only beside text fields) gives way to it.
+  const typing = !whole && keys;
+  const actions = view.actions.filter((a) => !typing || a.name !== TYPE_KEYS.name);
   if (typing) actions.push(TYPE_KEYS);
   if (words.length > 0 && clickText) actions.push(clickText);
   return { summary: words.length ? summary : view.summary, blocks: [...view.blocks, notice, ...blocks], actions };
