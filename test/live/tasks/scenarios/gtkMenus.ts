@@ -23,8 +23,8 @@ export interface GtkMenuApp {
 export const GTK_MENU_APPS: GtkMenuApp[] = [
   { app: 'mousepad', main: / - Mousepad$/, about: { path: 'Help > About', title: /^About/ } },
   { app: 'pluma', main: / - Pluma$/, about: { path: 'Help > About', title: /^About/ } },
-  // AbiWord's Save As shows no accelerator: its mnemonic path runs it.
-  { app: 'abiword', main: /^Untitled/, about: { path: 'Help > About abiword…', title: /^About/ } },
+  // AbiWord (whose Save As runs by its mnemonic path) is not here while it prints GTK and ATK
+  // criticals when served on a loaded machine, a harm not isolated yet (docs/toolkits.md).
 ];
 
 /** What one command did: the tool's message and the window it opened. */
