@@ -1,7 +1,7 @@
 /**
  * Vercel AI SDK (`ai` 7, `@ai-sdk/mcp` 2) driving GUI Bridge in stable-tools mode. The tools are
  * fetched once, before the run, as every AI SDK agent does; the model (the SDK's own
- * MockLanguageModelV4, scripted by ../shared/orderTask.ts: no network) opens an order window in
+ * MockLanguageModelV4, scripted by ../scripted/orderTask.ts: no network) opens an order window in
  * step 2, edits it, submits it and confirms the dialog that opens: windows that did not exist when
  * the tools were fetched. With a real model, pass `openai('gpt-5')` or any provider instead.
  *
@@ -11,8 +11,8 @@ import { createMCPClient, type MCPTransport } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { generateText, stepCountIs, type LanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
-import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../scripted/orderTask.js';
+import { isMain, targetFromArgs, TASK, type ServerTarget } from '../scripted/server.js';
 
 /** The scripted model: reads the tool results in its prompt and answers with the next step. */
 export function scriptedModel(): LanguageModel {

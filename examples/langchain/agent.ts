@@ -2,7 +2,7 @@
  * LangChain (`langchain` 1 createAgent with `@langchain/mcp-adapters` 1) driving GUI Bridge in
  * stable-tools mode. The adapters load the tools once and keep them until a new client is made;
  * here that is all the agent needs: read_windows and act never change, while the model (LangChain's
- * own fakeModel, scripted by ../shared/orderTask.ts: no network) opens an order window, edits it,
+ * own fakeModel, scripted by ../scripted/orderTask.ts: no network) opens an order window, edits it,
  * submits it and confirms the dialog that opens. With a real model, pass `new ChatOpenAI(...)` or
  * any chat model instead.
  *
@@ -10,8 +10,8 @@
  */
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { AIMessage, createAgent, fakeModel, ToolMessage, type BaseMessage } from 'langchain';
-import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
-import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../scripted/orderTask.js';
+import { isMain, targetFromArgs, TASK, type ServerTarget } from '../scripted/server.js';
 
 const MAX_STEPS = 12;
 

@@ -1,6 +1,6 @@
 /**
  * The OpenAI Agents SDK (`@openai/agents`) driving GUI Bridge in stable-tools mode. The model
- * is the SDK's own `Model` interface, scripted by ../shared/orderTask.ts (no network, no API key,
+ * is the SDK's own `Model` interface, scripted by ../scripted/orderTask.ts (no network, no API key,
  * tracing off): it opens an order window, edits it, submits it and confirms the dialog that
  * opens. With a real model, leave `model` out (the SDK's OpenAI default) and set OPENAI_API_KEY.
  *
@@ -18,8 +18,8 @@ import {
   type ModelRequest,
   type ModelResponse,
 } from '@openai/agents';
-import { nextStep, printRun, resultObject, type AgentRun } from '../shared/orderTask.js';
-import { isMain, targetFromArgs, TASK, type ServerTarget } from '../shared/server.js';
+import { nextStep, printRun, resultObject, type AgentRun } from '../scripted/orderTask.js';
+import { isMain, targetFromArgs, TASK, type ServerTarget } from '../scripted/server.js';
 
 /** A `Model` that reads the function results in its input and answers with the next step. */
 export class ScriptedModel implements Model {

@@ -5,7 +5,7 @@
  * byte-identical before and after.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { AgentRun } from '../../examples/shared/orderTask.js';
+import type { AgentRun } from '../../examples/scripted/orderTask.js';
 import { startStableServer, type StableServer } from './stableServer.js';
 
 export function testScriptedOrder(title: string, runAgent: (target: { url: string }) => Promise<AgentRun>): void {
