@@ -78,7 +78,7 @@ describe.skipIf(stack.skip)('XTEST input on a live desktop', () => {
         stdio: 'ignore',
       });
       const exited = new Promise<number | null>((resolve) => zenity.once('exit', (code) => resolve(code)));
-      const button = await waitFor(async () => {
+      const extents = async () => {
         const box = await pyatspi<{ x?: number; y?: number; width?: number; height?: number }>(
           live.desktop,
           'extents',
@@ -87,15 +87,28 @@ describe.skipIf(stack.skip)('XTEST input on a live desktop', () => {
           label,
         );
         return box.width ? box : null;
-      }, 20_000);
+      };
+      await waitFor(extents, 20_000);
       // A new window may open behind the one the user is typing in (focus-stealing prevention):
       // bring it up first, as a real click on a window would.
       const window = await waitFor(async () => (await listWindows(conn)).find((w) => w.pid === zenity.pid), 10_000);
       expect((await activateWindow(conn, window.xid)).activated).toBe(true);
+      // The window manager places a new window after it is mapped, and GTK learns its position
+      // from the configure event that follows: on a busy machine the first extents read can
+      // predate the move. Click only where two reads 300 ms apart agree.
+      let previous = '';
+      const button = await waitFor(async () => {
+        const box = await extents();
+        const key = JSON.stringify(box);
+        const stable = box && key === previous;
+        previous = key;
+        if (!stable) await new Promise((resolve) => setTimeout(resolve, 300));
+        return stable ? box : null;
+      }, 20_000);
       await input.click(Math.round(button.x! + button.width! / 2), Math.round(button.y! + button.height! / 2));
       expect(await exited).toBe(exitCode);
     }
-  });
+  }, 90_000);
 
   it('rejects a point off the screen', async () => {
     await expect(input.click(5000, 10)).rejects.toMatchObject({ code: 'invalid_point' });

@@ -62,8 +62,10 @@ export class X11Connection extends EventEmitter<{ event: [XEvent]; close: [] }> 
       try {
         // Requests issued together go out in one write when the event loop is about to wait
         // (the package's own default writes each request that expects a reply at once): a
-        // desktop read sends dozens of property requests at a time (start-up).
-        const client = x11.createClient({ display: displayName, bufferRequests: { flushOnReply: false } }, (error, display) => {
+        // desktop read sends dozens of property requests at a time (start-up). No age limit:
+        // the package's default (5 ms) split a burst in two whenever the process was descheduled
+        // while issuing it, and a write made inside a synchronous burst gains nothing.
+        const client = x11.createClient({ display: displayName, bufferRequests: { flushOnReply: false, maxDelay: Infinity } }, (error, display) => {
           clearTimeout(timer);
           if (error) return fail(error);
           isolateAtomCache(display.client);

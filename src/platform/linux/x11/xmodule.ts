@@ -99,7 +99,7 @@ export interface XDisplay {
 
 interface X11Package {
   createClient(
-    options: { display?: string; bufferRequests?: boolean | { flushOnReply?: boolean } },
+    options: { display?: string; bufferRequests?: boolean | { flushOnReply?: boolean; maxDelay?: number } },
     cb: (error: Error | null, display: XDisplay) => void,
   ): XClient & { on(event: 'error', l: (e: Error) => void): unknown };
   eventMask: Record<string, number>;
