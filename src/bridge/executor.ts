@@ -18,6 +18,7 @@ import { errorResult, successResult } from './toolResult.js';
 import { validateArgs } from './validateArgs.js';
 import { awaitReadable } from './readable.js';
 import { waitForVisibleEffect } from '../translate/commonActions.js';
+import { ActionSteps, steppedProbe } from './actionSteps.js';
 
 export interface ExecutorOptions {
   state: BridgeState;
@@ -86,7 +87,7 @@ export class Executor {
     }
     const before = new Set(state.windows().map((w) => w.winId));
     const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
-    const { outcome, visibleEffectAwaited } = await this.runAction(target, record, args);
+    const { outcome, visibleEffectAwaited } = await this.runAction(target, record, args, before);
     // After a change, read the acting window whole once more: an app may change more than its
     // events name (a Qt combo box's value), and incremental reads follow only events. A read-only
     // tool changes nothing, so it reads nothing again (P-CONC-1).
@@ -160,26 +161,40 @@ export class Executor {
     target: ToolTarget,
     record: WindowRecord | null,
     args: Record<string, unknown>,
+    before: Set<string>,
   ): Promise<{ outcome: ActionOutcome<unknown> | void; visibleEffectAwaited: boolean }> {
     const def = target.prepared.def;
     const timeoutMs = def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000;
     const deadline = Date.now() + timeoutMs;
     const controller = new AbortController();
     const app = this.appOf(target, record);
+    const steps = new ActionSteps();
     const ctx: ActionContext = {
       window: record,
       app,
-      probe: this.options.probe,
+      probe: steppedProbe(this.options.probe, steps),
       state: this.options.state,
       signal: controller.signal,
-      waitFor: (check, options) => this.waitFor(check, options, deadline, record?.facts.nativeId),
-      settle: (ms) => this.settle(ms, deadline, controller.signal),
+      waitFor: (check, options) =>
+        steps.run(`waiting for ${options?.what ?? 'the effect'}`, () => this.waitFor(check, options, deadline, record?.facts.nativeId, steps, before)),
+      settle: (ms) => steps.run(`a pause of ${ms} ms, then the windows to be read`, () => this.settle(ms, deadline, controller.signal)),
     };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         controller.abort();
-        reject(new BridgeError('action_timeout', `"${def.title}" did not take effect within ${timeoutMs} ms. Re-read app://windows: it may still complete.`));
+        const stuck = steps.describe();
+        this.options.log.warn(`action "${def.title}" timed out`, {
+          stuck,
+          steps: steps
+            .history()
+            .map((s) => `${s.step}: ${s.ms} ms`)
+            .join('; '),
+        });
+        const where = stuck ? ` (it was ${stuck})` : '';
+        reject(
+          new BridgeError('action_timeout', `"${def.title}" did not take effect within ${timeoutMs} ms${where}. Re-read app://windows: it may still complete.`),
+        );
       }, timeoutMs);
     });
     try {
@@ -214,12 +229,15 @@ export class Executor {
     options: WaitOptions | undefined,
     deadline: number,
     nativeId: string | undefined,
+    steps?: ActionSteps,
+    before?: Set<string>,
   ): Promise<T> {
     const { sync, state } = this.options;
+    const flush = () => (steps ? steps.run('waiting for the windows to be read', () => sync.flush()) : sync.flush());
     const until = Math.min(deadline, options?.timeoutMs !== undefined ? Date.now() + options.timeoutMs : deadline);
     const nudgeMs = this.options.nudgeMs ?? 250;
     for (;;) {
-      await sync.flush();
+      await flush();
       const value = check(state);
       if (value) return value;
       const remaining = until - Date.now();
@@ -229,8 +247,17 @@ export class Executor {
       const generation = state.generation;
       await sync.nextApplied(Math.min(remaining, nudgeMs));
       if (state.generation === generation) {
-        // No event arrived: look again in case the platform missed one.
-        if (nativeId) sync.markContent([nativeId], true);
+        // No event arrived: look again in case the platform missed one, at the acting window and
+        // at the windows opened since the action began: the dialogs it drives (a file chooser
+        // gedit's save_as fills in) are where its effect shows, not the window it was called on.
+        const look = before
+          ? state
+              .windows()
+              .filter((w) => !before.has(w.winId))
+              .map((w) => w.facts.nativeId)
+          : [];
+        if (nativeId) look.push(nativeId);
+        if (look.length > 0) sync.markContent(look, true);
         sync.markTopology();
       }
     }

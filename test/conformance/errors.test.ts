@@ -70,7 +70,23 @@ describe('action_timeout', () => {
     const client = await connectMemoryClient(server.hub);
     const result = await checkedCall(client, 'app__new_report');
     expect(sc(result).code).toBe('action_timeout');
+    // The error names what the action was still waiting for, not only that it took too long.
+    expect(String(sc(result).message)).toMatch(/waiting for the ".+" window to open/);
     expect((await client.snapshot()).windows).toHaveLength(2);
+    expect(sc(await checkedCall(client, 'w2__load_rows', { limit: 1 })).result).toMatchObject({ total: 50_000 });
+    await client.close();
+    await server.close();
+  });
+
+  test('an application that never answers a call → action_timeout naming that call', async () => {
+    const server = await startDemoServer({}, undefined, { defaultTimeoutMs: 300 });
+    const client = await connectMemoryClient(server.hub);
+    const answer = server.probe.doAppAction.bind(server.probe);
+    server.probe.doAppAction = () => new Promise<void>(() => undefined); // the app hangs
+    const result = sc(await checkedCall(client, 'app__new_report'));
+    expect(result.code).toBe('action_timeout');
+    expect(String(result.message)).toMatch(/it was waiting for the application to answer doAppAction, for \d+ ms/);
+    server.probe.doAppAction = answer;
     expect(sc(await checkedCall(client, 'w2__load_rows', { limit: 1 })).result).toMatchObject({ total: 50_000 });
     await client.close();
     await server.close();
