@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayStack } from '../helpers/desktop.js';
 import { runScenario } from './scenario.js';
-import { OPENED_TEXT, SAVE_AS_APPS, openScenario, saveAsScenario, type ChooserFacts } from './scenarios/chooserApps.js';
+import { OPENED_TEXT, SAVE_AS_APPS, appQuestionScenario, openScenario, saveAsScenario, type ChooserFacts } from './scenarios/chooserApps.js';
 
 // Off CI without the apps or the display stack these skip; CI installs them and never skips.
 const stack = displayStack(['mousepad', 'pluma', 'abiword', 'gnumeric']);
@@ -25,8 +25,17 @@ describe.skipIf(stack.skip)('agent task: Save As through the GTK file chooser of
   );
 });
 
-// AbiWord's extension question (appQuestionScenario) is out of CI while AbiWord prints GTK
-// criticals when served on a loaded machine, a harm not isolated yet (docs/toolkits.md).
+describe.skipIf(stack.skip)('agent task: a question the app asks about the chosen name', () => {
+  it('abiword asks about a name whose extension does not match; choose returns the question, the agent answers it', async () => {
+    const seen: Array<ChooserFacts & { question: string; operable: string[] }> = [];
+    await runScenario(appQuestionScenario((facts) => seen.push(facts)));
+    expect(seen).toHaveLength(1);
+    const facts = seen[0] as ChooserFacts & { question: string; operable: string[] };
+    expect(facts.chosen).toMatchObject({ result: { outcome: 'question', question: facts.question }, openedWindowIds: [facts.question] });
+    expect(facts.chosen.message).toMatch(/extension does not match/);
+    expect(facts.operable).toContain(facts.question);
+  }, 180_000);
+});
 
 describe.skipIf(stack.skip)('agent task: Open through the GTK file chooser', () => {
   it('mousepad opens the chosen file and shows its text', async () => {
