@@ -123,3 +123,53 @@ describe('zero-size nodes between reads', () => {
     expect(trees.stats.full).toBe(2);
   });
 });
+
+/** Polls `done` (no timing assumption: the checks run on their own timers). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('zero-size nodes with no event at all', () => {
+  it('after a read, their sizes are asked again, backing off; one laid out asks for a full read of the window', async () => {
+    const root = window();
+    const app = new FakeApp(root);
+    const touches = new Touches();
+    const asked: string[] = [];
+    const trees = new IncrementalTrees(
+      new FakeClient(app),
+      (top) => asked.push(top),
+      (top) => touches.peek(top),
+      60_000,
+      [20, 40],
+    );
+    const top = `${BUS}/n/win`;
+    await trees.read(top, BIG, touches.take(top), { toolkit: GTK4, appLabel: 'fake' });
+    expect(trees.layout.pending()).toEqual([top]);
+    // Nothing laid out: both checks pass quietly, then the watch ends.
+    await until(() => trees.layout.pending().length === 0);
+    expect(asked).toEqual([]);
+    expect(trees.layout.pending()).toEqual([]);
+    // A new read starts the watch over; the info bar is revealed without any event.
+    await trees.read(top, BIG, touches.take(top), { toolkit: GTK4, appLabel: 'fake' });
+    const bar = root.children?.[0] as FakeNode;
+    bar.extents = [0, 47, 690, 40];
+    await until(() => asked.length > 0);
+    expect(asked).toEqual([top]);
+    expect(trees.layout.pending()).toEqual([]);
+  });
+
+  it('a window with nothing kept hidden, or a toolkit whose states say it (GTK 3), is not watched', async () => {
+    const touches = new Touches();
+    const trees = new IncrementalTrees(
+      new FakeClient(new FakeApp(window())),
+      () => undefined,
+      (top) => touches.peek(top),
+      60_000,
+      [20],
+    );
+    const top = `${BUS}/n/win`;
+    await trees.read(top, BIG, touches.take(top), { toolkit: GTK3, appLabel: 'fake' });
+    expect(trees.layout.pending()).toEqual([]);
+    trees.clear();
+  });
+});

@@ -14,6 +14,7 @@
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readZeroSize } from './sizes.js';
+import { LayoutWatch } from './layoutWatch.js';
 import { readNode, type ReadContext } from './nodeReader.js';
 import { namedFromContent, type ToolkitInfo } from './normalize.js';
 import { shows } from './echo.js';
@@ -62,6 +63,8 @@ export class IncrementalTrees {
   /** The read of each top-level under way (reads of one window run one after another). */
   private readonly reading = new Map<string, Promise<unknown>>();
   readonly stats: IncrementalStats = { full: 0, partial: 0, verified: 0, mismatches: 0 };
+  /** Parts kept as taking no room, asked again after a read (layoutWatch.ts). */
+  readonly layout: LayoutWatch;
 
   constructor(
     private readonly client: AtspiClient,
@@ -70,7 +73,10 @@ export class IncrementalTrees {
     /** What events about `top` said since its read began: differences they explain are no mismatch. */
     private readonly touchedSince: (top: string) => ReadonlyMap<string, TouchScope>,
     private readonly verifyAfterMs = VERIFY_AFTER_MS,
-  ) {}
+    layoutDelays?: readonly number[],
+  ) {
+    this.layout = new LayoutWatch((ref, toolkit) => readZeroSize(this.client, parseRef(ref), toolkit), verify, layoutDelays);
+  }
 
   /**
    * The window's tree, re-reading only what `touches` name when the last tree allows it.
@@ -104,6 +110,7 @@ export class IncrementalTrees {
           kept.spliced = true;
           this.scheduleVerify(top);
         }
+        this.layout.watch(top, zeroSizeRefs(kept.tree.root), options.toolkit);
         return { tree: named(kept.tree), read };
       } catch {
         this.kept.delete(top); // a splice may have begun: a full read decides
@@ -116,6 +123,7 @@ export class IncrementalTrees {
   clear(): void {
     this.kept.clear();
     this.checking.clear();
+    this.layout.clear();
     for (const timer of this.verifyTimers.values()) clearTimeout(timer);
     this.verifyTimers.clear();
   }
@@ -126,6 +134,7 @@ export class IncrementalTrees {
       if (tops.has(top)) continue;
       this.kept.delete(top);
       this.checking.delete(top);
+      this.layout.forget(top);
       clearTimeout(this.verifyTimers.get(top));
       this.verifyTimers.delete(top);
     }
@@ -156,6 +165,7 @@ export class IncrementalTrees {
       }
     }
     this.kept.set(top, { tree, budgetKey, spliced: false });
+    this.layout.watch(top, zeroSizeRefs(tree.root), options.toolkit);
     return { tree: named(tree), read: [tree.root] };
   }
 

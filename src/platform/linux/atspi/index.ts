@@ -129,6 +129,7 @@ export class AtspiAccess {
   }
 
   async close(): Promise<void> {
+    this.trees.clear();
     this.responsiveness.close();
     await this.events.close().catch(() => undefined);
     this.client.close();
