@@ -42,9 +42,13 @@ export function readCollection(node: A11yNode, options: CollectionOptions = {}):
 }
 
 function readTable(node: A11yNode, options: CollectionOptions): CollectionReading | undefined {
-  const headers = leadingHeaders(node);
-  const body = node.children.slice(headers.length);
-  const rowNodes = body.filter((c) => ROW_ROLES.has(c.role));
+  const leading = leadingHeaders(node);
+  const body = node.children.slice(leading.length);
+  const allRows = body.filter((c) => ROW_ROLES.has(c.role));
+  // A web table's headers are a first row of header cells (Gecko, Chromium: <tr><th>…</th></tr>).
+  const headerRow = leading.length === 0 ? allRows.find(isHeaderRow) : undefined;
+  const headers = headerRow === allRows[0] && headerRow ? headerRow.children : leading;
+  const rowNodes = headers === leading ? allRows : allRows.slice(1);
   if (rowNodes.length > 0) {
     const shown = options.allRows ? rowNodes : rowNodes.filter(rowPresent);
     const cells = shown.map(cellsOf);
@@ -57,7 +61,9 @@ function readTable(node: A11yNode, options: CollectionOptions): CollectionReadin
     const options_ = shown.flatMap((r, i) => rowOption(r, rows[i] ?? [], cells[i] ?? []));
     const toggles = shown.flatMap((r, i) => rowToggle(rows[i] ?? [], cells[i] ?? [], checks));
     const offset = options.allRows || shown.length === 0 ? 0 : rowNodes.indexOf(shown[0] as A11yNode);
-    return finish(node, { kind: 'table', columns, rows, options: options_, headerCount: headers.length, cellsPerRow: 1, toggles, kept, offset });
+    // Children before the first body row: the leading header cells, or the header row.
+    const headerCount = headers === leading ? leading.length : 1;
+    return finish(node, { kind: 'table', columns, rows, options: options_, headerCount, cellsPerRow: 1, toggles, kept, offset });
   }
   const width = headers.length || Number(node.attributes?.columns ?? 0);
   if (width < 1) return undefined;
@@ -86,6 +92,7 @@ function leadingHeaders(node: A11yNode): A11yNode[] {
 }
 
 const cellsOf = (row: A11yNode): A11yNode[] => row.children.filter((c) => !NOT_CELL_ROLES.has(c.role));
+const isHeaderRow = (row: A11yNode) => row.role === 'table_row' && row.children.length > 0 && row.children.every((c) => HEADER_ROLES.has(c.role));
 
 /**
  * The columns shown: those with a shown cell in a shown row; with no shown row, those whose

@@ -120,11 +120,12 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
   if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
-  if (TEXT_ROLES.has(role) && !embedsObjects(node)) {
+  if ((TEXT_ROLES.has(role) || holdsText(node)) && !embedsObjects(node)) {
     const text = cleanText(node.value || node.name);
     if (text) out.texts.push({ node, text });
     return;
   }
+  if ((TEXT_ROLES.has(role) || holdsText(node)) && visitEmbedding(node, out, inChooser)) return;
   const shownText = ownShownText(node);
   if (shownText) out.texts.push({ node, text: shownText });
   const nested = inChooser || role === 'file_chooser';
@@ -170,6 +171,51 @@ function ownShownText(node: A11yNode): string {
  */
 function embedsObjects(node: A11yNode): boolean {
   return node.children.length > 0 && (node.value ?? '').includes('\uFFFC');
+}
+
+/**
+ * A web page's `<div>` with text of its own: Gecko names it `section` and exposes its words only
+ * through its text (a notification bar's "The security sandbox is disabled…").
+ */
+export function holdsText(node: A11yNode): boolean {
+  return node.role === 'section' && !repairName(node.name) && cleanText((node.value ?? '').replace(/\uFFFC/g, ' ')) !== '';
+}
+
+/** Roles that are blocks of their own inside a text: read where they stand, not inline. */
+const BLOCK_ROLES = new Set([...TEXT_ROLES, 'section', ...TABLE_ROLES, ...LIST_ROLES, 'form', 'panel', 'filler']);
+
+/**
+ * A text that embeds one object per child, in order (U+FFFC where each stands: Gecko exposes a
+ * paragraph's words only inside its text, "Read ￼ first" around a link). Inline objects (links,
+ * buttons, inputs) give their words in place, so the sentence stays whole, and are then visited
+ * for their tools; blocks (a paragraph in a div) are read as themselves, and the text's own runs
+ * apart (in reading order they come before the blocks: they sort by the text's node). False when the objects are not one per child (Chromium also exposes text runs as
+ * children: those are read instead).
+ */
+function visitEmbedding(node: A11yNode, out: RawReading, inChooser: boolean): boolean {
+  const runs = (node.value ?? '').split('\uFFFC');
+  if (runs.length - 1 !== node.children.length) return false;
+  if (!node.children.some((child) => BLOCK_ROLES.has(child.role))) {
+    // Objects alone (a paragraph that only holds a button) are read as themselves: no sentence.
+    const words = runs.map((run, i) => run + (node.children[i] ? inlineWords(node.children[i] as A11yNode) : '')).join('');
+    const text = runs.some((run) => cleanText(run) !== '') ? cleanText(words) : '';
+    if (text) out.texts.push({ node, text });
+    for (const child of node.children) visit(child, out, inChooser);
+    return true;
+  }
+  runs.forEach((run, i) => {
+    const text = cleanText(run);
+    if (text) out.texts.push({ node, text });
+    const child = node.children[i];
+    if (child) visit(child, out, inChooser);
+  });
+  return true;
+}
+
+/** What an inline object shows within a sentence: its name (a link), else its text (an input). */
+function inlineWords(node: A11yNode): string {
+  if (isSecretNode(node)) return '';
+  return repairName(node.name) || cleanText((node.value ?? '').replace(/\uFFFC/g, ' '));
 }
 
 /**
@@ -319,7 +365,9 @@ function visitTabs(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (present.length === 1) out.texts.push({ node: present[0] as A11yNode, text: repairName((present[0] as A11yNode).name) });
   // Only the selected page's content is on screen.
   for (const tab of node.children) {
-    if (tab.role !== 'page_tab' || hasState(tab, 'selected')) for (const child of tab.children) visit(child, out, inChooser);
+    // Beside the tabs, a strip holds buttons of its own: a browser's "Open a new tab".
+    if (tab.role !== 'page_tab') visit(tab, out, inChooser);
+    else if (hasState(tab, 'selected')) for (const child of tab.children) visit(child, out, inChooser);
   }
 }
 
@@ -328,9 +376,10 @@ function visitNotice(node: A11yNode, out: RawReading, inChooser: boolean): void 
   const collect = (n: A11yNode) => {
     for (const child of n.children) {
       if (!isShown(child, out.rule)) continue;
-      if (TEXT_ROLES.has(child.role)) {
-        const text = cleanText(child.value || child.name);
+      if (TEXT_ROLES.has(child.role) || holdsText(child)) {
+        const text = cleanText((child.value || child.name).replace(/\uFFFC/g, ' '));
         if (text) texts.push(text);
+        for (const inner of child.children) if (BUTTON_ROLES.has(inner.role) || TOGGLE_ROLES.has(inner.role)) visit(inner, out, inChooser);
       } else if (BUTTON_ROLES.has(child.role) || TOGGLE_ROLES.has(child.role)) visit(child, out, inChooser);
       else collect(child);
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { desktopPaths } from '../../../src/platform/linux/desktop/state.js';
 import type { DesktopHandle, LaunchedApp } from '../../../src/platform/linux/desktop/index.js';
+import { writeFirefoxPrefs } from '../helpers/firefoxApp.js';
 import type { CorpusDocuments } from './documents.js';
 
 export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5' | 'Qt 6' | 'Gecko' | 'LibreOffice' | 'Java Swing';
@@ -23,6 +24,8 @@ export interface CorpusApp {
   /** The program (found on PATH) and its arguments, given the prepared documents. */
   command: string;
   args(docs: CorpusDocuments, scratch: string): string[];
+  /** Fills the app's scratch folder before it starts (a browser profile's prefs). */
+  prepare?: (scratch: string) => void;
   /** Extra environment, set through `env` (the desktop launches programs with its own). */
   env?: (scratch: string) => Record<string, string>;
   /** The application's AT-SPI name (what pyatspi's desktop lists). */
@@ -114,7 +117,9 @@ export const CORPUS: readonly CorpusApp[] = [
     toolkit: 'Gecko',
     kind: 'web browser',
     command: 'firefox-esr',
-    // A private profile, no remote instance, the page from a file: no network is needed.
+    // A private profile (no first-run pages, no network services), no remote instance, the page
+    // from a file: no network is needed.
+    prepare: (scratch) => writeFirefoxPrefs(scratch),
     args: (d, scratch) => ['--no-remote', '--profile', scratch, pathToFileURL(d.page).href],
     env: () => ({ GNOME_ACCESSIBILITY: '1', MOZ_DISABLE_CONTENT_SANDBOX: '1' }),
     atspiName: 'Firefox',
@@ -182,6 +187,7 @@ export interface RunningCorpusApp {
 
 export async function launchCorpusApp(desktop: DesktopHandle, app: CorpusApp, docs: CorpusDocuments): Promise<RunningCorpusApp> {
   const scratch = mkdtempSync(join(tmpdir(), `gui-bridge-corpus-${app.id}-`));
+  app.prepare?.(scratch);
   const args = app.args(docs, scratch);
   // Single-instance apps (KeePassXC, FocusWriter) find a running instance through a socket or
   // lock in the temporary folder, and would hand the document to another desktop's: one of its own.

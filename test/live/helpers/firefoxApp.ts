@@ -22,6 +22,12 @@ const PREFS: Record<string, string | number | boolean> = {
   'datareporting.healthreport.uploadEnabled': false,
   'toolkit.telemetry.enabled': false,
   'toolkit.telemetry.reportingpolicy.firstRun': false,
+  // The privacy notice opens in a second tab on a new profile, and fails to load offline: it can
+  // come to the front ("Problem loading page") instead of the page under test.
+  'datareporting.policy.firstRunURL': '',
+  'browser.startup.firstrunSkipsHomepage': true,
+  'startup.homepage_welcome_url': '',
+  'startup.homepage_welcome_url.additional': '',
   'app.update.enabled': false,
   'app.update.auto': false,
   'extensions.update.enabled': false,
@@ -51,10 +57,15 @@ export interface FirefoxApp {
   cleanUp(): void;
 }
 
-export async function launchFirefox(desktop: Desktop, url: string): Promise<FirefoxApp> {
-  const profile = mkdtempSync(join(tmpdir(), 'gui-bridge-firefox-'));
+/** Writes the prefs above into a profile folder (user.js, read at start-up). */
+export function writeFirefoxPrefs(profile: string): void {
   const prefs = Object.entries(PREFS).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
   writeFileSync(join(profile, 'user.js'), prefs.join('\n') + '\n');
+}
+
+export async function launchFirefox(desktop: Desktop, url: string): Promise<FirefoxApp> {
+  const profile = mkdtempSync(join(tmpdir(), 'gui-bridge-firefox-'));
+  writeFirefoxPrefs(profile);
   const app = await desktop.launch(FIREFOX, ['--no-remote', '--new-instance', '--profile', profile, url]);
   return { app, cleanUp: () => rmSync(profile, { recursive: true, force: true }) };
 }

@@ -30,12 +30,17 @@ export function isSensitive(role: string, attributes: Record<string, string>): b
 const LABEL_ROLES = new Set(['label', 'static']);
 
 /**
- * Whether the node's text is read. A label's text is its name, except where the toolkit leaves the
- * name empty and shows the text through the Text interface only (LibreOffice's status bar fields:
- * "Page 1 of 1", "3 words, 22 characters").
+ * Roles whose text is read when they have no name: a label shows its text as its name, except
+ * where the toolkit leaves the name empty and shows the text through the Text interface only
+ * (LibreOffice's status bar fields: "Page 1 of 1", "3 words, 22 characters); a web page's
+ * `<div>` is a `section` whose words exist only in its text (Gecko: a notification bar's
+ * message, any page text not in a paragraph). One GetText call each.
  */
+const UNNAMED_TEXT_ROLES = new Set([...LABEL_ROLES, 'section']);
+
+/** Whether the node's text is read. */
 export function wantsText(role: string, states: readonly string[], interfaces: ReadonlySet<string>, name = ''): boolean {
-  return interfaces.has(IFACE.text) && (TEXT_ROLES.has(role) || states.includes('editable') || (LABEL_ROLES.has(role) && name.trim() === ''));
+  return interfaces.has(IFACE.text) && (TEXT_ROLES.has(role) || states.includes('editable') || (UNNAMED_TEXT_ROLES.has(role) && name.trim() === ''));
 }
 
 export interface TextValue {
