@@ -39,6 +39,9 @@ export class AtspiConnection extends EventEmitter<Events> {
   private health: Health = { ok: false, message: 'not connected yet' };
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelay: number;
+  /** While linked to a bus whose registry is not up: the next time its name is asked again. */
+  private registryTimer: NodeJS.Timeout | null = null;
+  private registryDelay = 0;
   private stopped = false;
   private connecting: Promise<void> | null = null;
   private readonly env: Record<string, string | undefined>;
@@ -95,6 +98,7 @@ export class AtspiConnection extends EventEmitter<Events> {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    this.stopRegistryChecks();
     await this.connecting?.catch(() => undefined);
     this.link?.close();
     this.link = null;
@@ -168,15 +172,49 @@ export class AtspiConnection extends EventEmitter<Events> {
   private setRegistry(up: boolean): void {
     if (!up) {
       this.setHealth(false, 'the AT-SPI registry is not running on the accessibility bus');
+      this.checkRegistryLater();
       return;
     }
+    this.stopRegistryChecks();
     this.setHealth(true, 'connected to the accessibility bus');
     if (this.link) this.emit('ready', this.link);
+  }
+
+  /**
+   * The registry's arrival is heard as NameOwnerChanged, but a bus brought back while its
+   * registry was still starting left the bridge unhealthy for good once (a full live run on a
+   * loaded machine: the registry ran, the signal was never handled). So while linked and
+   * without a registry, its name is also asked again, backing off like the reconnects.
+   */
+  private checkRegistryLater(): void {
+    if (this.stopped || !this.link || this.registryTimer) return;
+    const link = this.link;
+    this.registryDelay = this.registryDelay ? Math.min(this.registryDelay * 2, this.backoff.maxMs) : this.backoff.initialMs;
+    this.registryTimer = setTimeout(() => {
+      this.registryTimer = null;
+      if (this.stopped || this.link !== link || this.health.ok) return;
+      link
+        .call(busDaemonCall('NameHasOwner', 's', [REGISTRY_NAME]))
+        .then(([owned]) => {
+          if (this.link === link && !this.health.ok) this.setRegistry(owned === true);
+        })
+        .catch(() => {
+          if (this.link === link) this.checkRegistryLater();
+        });
+    }, this.registryDelay);
+    this.registryTimer.unref();
+  }
+
+  private stopRegistryChecks(): void {
+    if (this.registryTimer) clearTimeout(this.registryTimer);
+    this.registryTimer = null;
+    this.registryDelay = 0;
   }
 
   private onBusLost(link: DbusLink, reason: string): void {
     if (this.link !== link || this.stopped) return;
     this.link = null;
+    this.stopRegistryChecks();
     this.setHealth(false, `accessibility bus lost (${reason})`);
     this.scheduleRetry();
   }
