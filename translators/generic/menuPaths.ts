@@ -30,9 +30,20 @@ export function normalizePath(path: string): string {
     .join('>');
 }
 
-/** The input schema of `menu` for these paths. */
-export function menuPathSchema(paths: string[]) {
+/**
+ * The input schema of `menu` for these paths. `lazy`: menus the app fills only when they open
+ * (their entries are unknown until then): a string, whose description names them.
+ */
+export function menuPathSchema(paths: string[], lazy: string[] = []) {
   const unique = [...new Set(paths)];
+  if (lazy.length > 0) {
+    return z
+      .string()
+      .describe(
+        `The command's path, e.g. "${lazy[0]}${PATH_SEPARATOR}…". Menus filled only when they open: ${lazy.join(', ')}; ` +
+          `a menu's own path (e.g. "${lazy[0]}") answers with its entries.`,
+      );
+  }
   if (JSON.stringify(unique).length <= ENUM_BUDGET_CHARS) {
     return z.enum(unique as [string, ...string[]]);
   }

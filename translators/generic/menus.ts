@@ -43,16 +43,27 @@ function itemsUnder(node: A11yNode, path: string[], closed = false): MenuEntry[]
   return entries;
 }
 
-/** Menu bar entries: "File > Save As…". */
+/** Menu bar entries: "File > Save As…"; a menu the app fills only when opened is one entry, "File". */
 export function menuBarEntries(root: A11yNode): MenuEntry[] {
   const entries: MenuEntry[] = [];
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop() as A11yNode;
-    if (node.role === 'menu_bar') entries.push(...itemsUnder(node, []));
+    if (node.role === 'menu_bar') entries.push(...lazyMenus(node), ...itemsUnder(node, []));
     else stack.push(...[...node.children].reverse());
   }
   return entries;
+}
+
+/**
+ * Menu bar menus with no items yet: some apps (Thunar) build a menu's items only when it opens,
+ * so a closed one has no children at all. Such a menu is offered by its own path; the `menu`
+ * action opens it to find what it holds.
+ */
+function lazyMenus(bar: A11yNode): MenuEntry[] {
+  return bar.children
+    .filter((menu) => menu.role === 'menu' && menu.children.length === 0 && !menu.childCount && repairName(menu.name) && isPresent(menu) && isEnabled(menu))
+    .map((menu) => ({ path: repairName(menu.name), node: menu, lazy: true }));
 }
 
 /** Items of GTK popovers: modal, unmapped children of the window, activated without opening. */

@@ -61,6 +61,8 @@ export interface Button {
 export interface MenuEntry {
   path: string;
   node: A11yNode;
+  /** A menu bar menu the app fills only when it opens (Thunar): its path is the menu's own. */
+  lazy?: boolean;
 }
 
 export interface Notice {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toInputJsonSchema } from '../../../src/translate/jsonSchema.js';
 import { ENUM_BUDGET_CHARS, closestPaths, menuPathSchema, normalizePath, resolveMenuPath } from '../../../translators/generic/menuPaths.js';
+import { readWindow } from '../../../translators/generic/reading.js';
+import { frame, n } from './nodes.js';
 
 const SMALL = ['File > New', 'File > Open...', 'File > Save As...', 'Edit > Undo', 'Help > About'];
 /** A big menu bar: 12 menus of 40 entries (LibreOffice has 450 paths). */
@@ -60,5 +62,26 @@ describe('menu paths', () => {
     expect(error.message).toMatch(/^No menu command "File > Save as copy"\. Closest: "File > Save As\.\.\.", /);
     expect(closestPaths(SMALL, normalizePath('Edit > Undo typing'))[0]).toBe('Edit > Undo');
     expect(closestPaths(SMALL, normalizePath('Abuot'))[0]).toBe('Help > About');
+  });
+});
+
+describe('menus filled only when they open', () => {
+  it('a menu bar menu with no items is offered by its own path, and the path becomes a string naming those menus', () => {
+    const bar = n('menu_bar', '', {}, [
+      n('menu', 'File', { states: ['enabled', 'sensitive', 'visible', 'showing', 'selectable'] }),
+      n('menu', 'Edit', {}),
+      n('menu_item', '', {}),
+    ]);
+    const menus = readWindow(frame('main - Thunar', [bar])).menus;
+    expect(menus.map((m) => [m.path, m.lazy])).toEqual([
+      ['File', true],
+      ['Edit', true],
+    ]);
+    const schema = menuPathSchema(
+      menus.map((m) => m.path),
+      ['File', 'Edit'],
+    );
+    expect(schema.safeParse('File > New Window').success).toBe(true);
+    expect(schema.description).toMatch(/Menus filled only when they open: File, Edit/);
   });
 });

@@ -4,6 +4,7 @@ import { defineAction } from '../../../src/translate/define.js';
 import { PATH_SEPARATOR } from '../menus.js';
 import { menuPathSchema, resolveMenuPath } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';
+import { lazyMenuOf, runLazyMenu } from './lazyMenu.js';
 import { activate, describeEffect, found, live, watchEffect } from './shared.js';
 
 export const menuAction = defineAction({
@@ -13,11 +14,16 @@ export const menuAction = defineAction({
   kind: 'destructive',
   input: (_view, { generic }: GenericReading) =>
     z.object({
-      path: menuPathSchema(generic.menus.map((m) => m.path)),
+      path: menuPathSchema(
+        generic.menus.map((m) => m.path),
+        generic.menus.filter((m) => m.lazy).map((m) => m.path),
+      ),
     }),
   available: (_view, { generic }: GenericReading) => generic.menus.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
+    const lazy = lazyMenuOf(reading.menus, args.path);
+    if (lazy) return runLazyMenu(ctx, window, lazy, args.path);
     const path = resolveMenuPath(
       reading.menus.map((m) => m.path),
       args.path,
