@@ -149,6 +149,22 @@ export const CORPUS: readonly CorpusApp[] = [
     startSeconds: 90,
   },
   {
+    id: 'jedit',
+    toolkit: 'Java Swing',
+    kind: 'text editor',
+    command: 'jedit',
+    // Its own settings folder (a first run, no server socket shared with another desktop's jEdit).
+    args: (d, scratch) => ['-nosplash', '-noserver', `-settings=${join(scratch, 'settings')}`, d.text],
+    // java-wrappers' launcher passes no options through: every JVM reads JAVA_TOOL_OPTIONS.
+    env: () => ({
+      JAVA_TOOL_OPTIONS: `-Xbootclasspath/a:${ATK_WRAPPER_JAR} -Djava.library.path=${ATK_WRAPPER_JNI} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper`,
+    }),
+    // The ATK wrapper names the application after its first window's title.
+    atspiName: 'jEdit - notes.txt',
+    titleText: 'jEdit - notes.txt',
+    startSeconds: 120,
+  },
+  {
     id: 'freeplane',
     toolkit: 'Java Swing',
     kind: 'mind map editor',
