@@ -14,6 +14,7 @@ import { fixtureFiles } from '../../src/testing/tester.js';
 import type { A11yNode } from '../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import type { TranslatorRegistry } from '../../src/translate/registry.js';
+import { isWidgetName } from '../../src/translate/text.js';
 import { PREVIEW_ROWS } from '../../translators/generic/blocks.js';
 import { genericTranslator } from '../../translators/generic/index.js';
 import { registry } from '../../translators/index.js';
@@ -43,10 +44,26 @@ export const DROPPED_ON_PURPOSE: DropRule[] = [
     applies: (item, { parentOf }) => item.node.role === 'table_column_header' && hiddenColumn(item.node, parentOf(item.node)),
   },
   {
+    reason: 'widget ids a toolkit leaves as a control\'s name (evince\'s "page-label-entry"): never a label',
+    applies: (item) => item.kind !== 'button' && isWidgetName(item.text),
+  },
+  {
+    reason: 'menu bar menus whose every entry is greyed out (KeePassXC locked: Entries, Groups): menu offers only what runs now (P-TOOL-2)',
+    applies: (item) => ['menu_item', 'menu'].includes(item.node.role) && item.node.children.length > 0 && !hasEnabledEntry(item.node),
+  },
+  {
     reason: 'greyed-out buttons: press lists only buttons that work now (P-TOOL-2)',
     applies: (item) => item.kind === 'button' && !item.node.states.includes('enabled') && !item.node.states.includes('sensitive'),
   },
 ];
+
+/** Whether a menu holds an entry that can run now: an enabled item, under enabled submenus only. */
+function hasEnabledEntry(menu: A11yNode): boolean {
+  return menu.children.some((child) => {
+    if (!child.states.includes('enabled')) return false;
+    return child.children.length > 0 ? hasEnabledEntry(child) : ['menu_item', 'check_menu_item', 'radio_menu_item'].includes(child.role);
+  });
+}
 
 /** A header whose column has no shown cell, in a table that shows cells (rows grouped by the probe). */
 function hiddenColumn(header: A11yNode, table: A11yNode | undefined): boolean {

@@ -386,6 +386,8 @@ function visitNotice(node: A11yNode, out: RawReading, inChooser: boolean): void 
   };
   collect(node);
   const own = repairName(node.name);
-  if (texts.length === 0 && own && node.role !== 'status_bar') texts.push(own);
+  // A GTK status bar keeps its last message as its name after its label emptied ("Loading file…"):
+  // its name counts only where it has nothing inside (Thunar's status bar is its name alone).
+  if (texts.length === 0 && own && (node.role !== 'status_bar' || node.children.length === 0)) texts.push(own);
   out.notices.push({ node, kind: node.role, texts });
 }

@@ -45,6 +45,16 @@ export const CORPUS: readonly CorpusApp[] = [
   { id: 'gnumeric', toolkit: 'GTK 3', kind: 'spreadsheet', command: 'gnumeric', args: (d) => [d.sheet], atspiName: 'gnumeric', titleText: 'fruit.gnumeric' },
   { id: 'abiword', toolkit: 'GTK 3', kind: 'word processor', command: 'abiword', args: (d) => [d.text], atspiName: 'abiword', titleText: 'notes.txt' },
   { id: 'evince', toolkit: 'GTK 3', kind: 'document viewer', command: 'evince', args: (d) => [d.pdf], atspiName: 'evince', titleText: 'invoice.pdf' },
+  {
+    id: 'thunar',
+    toolkit: 'GTK 3',
+    kind: 'file manager',
+    // Its own daemon-less instance on the folder (no D-Bus service shared with another desktop's).
+    command: 'thunar',
+    args: (d) => [d.folder],
+    atspiName: 'thunar',
+    titleText: 'folder - Thunar',
+  },
   { id: 'qalculate-gtk', toolkit: 'GTK 3', kind: 'calculator', command: 'qalculate-gtk', args: () => [], atspiName: 'qalculate-gtk', titleText: 'Qalculate!' },
   {
     id: 'gnome-text-editor',

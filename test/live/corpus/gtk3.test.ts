@@ -1,4 +1,4 @@
-/** Corpus, GTK 3: a spreadsheet, a word processor, a document viewer, a calculator. */
+/** Corpus, GTK 3: a spreadsheet, a word processor, a document viewer, a file manager, a calculator. */
 import { corpusSuite } from './harness.js';
 
-corpusSuite('corpus: GTK 3 apps', ['gnumeric', 'abiword', 'evince', 'qalculate-gtk']);
+corpusSuite('corpus: GTK 3 apps', ['gnumeric', 'abiword', 'evince', 'thunar', 'qalculate-gtk']);

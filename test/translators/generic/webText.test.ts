@@ -84,3 +84,13 @@ describe('web tables', () => {
     ]);
   });
 });
+
+describe('status bars', () => {
+  it("a status bar that is its name alone (Thunar) reads that name; a GTK status bar's stale name behind an empty label does not", () => {
+    const thunar = n('status_bar', '1 folder  |  3 files: 43 bytes', {});
+    const gtk = n('status_bar', 'Loading file…', {}, [n('label', '', {})]);
+    const notices = readWindow(frame('w', [thunar, gtk])).notices.map((x) => x.text);
+    expect(notices).toContain('1 folder | 3 files: 43 bytes');
+    expect(notices.join(' ')).not.toContain('Loading file');
+  });
+});
