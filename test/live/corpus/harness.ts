@@ -133,13 +133,14 @@ async function harmlessActions(live: LiveBridge, window: Window, count: number):
   const collections = enumOf('load_rows', 'table');
   const selectable = enumOf('select', 'field');
   const steps: Array<[string, Record<string, unknown>]> = [['focus', {}]];
+  let rows: string[] = [];
   if (collections[0]) steps.push(['load_rows', { table: collections[0], offset: 0, limit: 5 }]);
   const target = selectable[0];
   if (target) {
     // A choice field keeps its value (choosing it again); a list or table gets its first row chosen.
     const current = fields.find((f) => f.label === target)?.value;
-    const firstRow = window.blocks.flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? b.rows.map((r) => r[0]) : []))[0];
-    const option = typeof current === 'string' ? current : firstRow;
+    rows = window.blocks.flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? b.rows.map((r) => r[0]) : [])).map(String);
+    const option = typeof current === 'string' ? current : rows[0];
     if (option !== undefined) steps.push(['select', { field: target, option: String(option) }]);
   }
   const check = checks.find((c) => c.value === false) ?? checks[0];
@@ -149,6 +150,9 @@ async function harmlessActions(live: LiveBridge, window: Window, count: number):
     const [tool, args] = steps[i % steps.length] as [string, Record<string, unknown>];
     const result = await live.client.call(`${window.id}__${tool}`, args);
     outcomes.push(`${tool}:${result.isError ? String(structured(result).code ?? 'error') : 'ok'}`);
+    // A row the app does not let be chosen (a sidebar's "Places" heading): the next row, as an
+    // agent would, instead of asking the same refusal again.
+    if (tool === 'select' && result.isError && rows.length > 1) args.option = rows[(rows.indexOf(String(args.option)) + 1) % rows.length];
   }
   return outcomes;
 }
