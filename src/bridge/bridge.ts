@@ -38,11 +38,12 @@ export interface BridgeOptions {
   ocr?: boolean;
   /**
    * Also OCR the opaque regions of readable windows (a terminal widget, a page the app draws).
-   * Off by default: reading those regions' extents while AbiWord opened and closed dialogs on a
-   * busy machine made GTK print gtk_render criticals, which it never printed with OCR off
-   * (docs/legacy-apps.md). Window-only windows are read without any accessibility call.
+   * Off by default for its cost: about 1 s of CPU per region read (docs/legacy-apps.md).
+   * Window-only windows are read without any accessibility call.
    */
   ocrRegions?: boolean;
+  /** Whole re-reads of a window after it appeared, ms after its first read (settleReads.ts); [] for none. */
+  settleReadsMs?: readonly number[];
 }
 
 export class Bridge {
@@ -79,6 +80,7 @@ export class Bridge {
       screenshots: this.screenshots,
       pixelText: this.pixelText,
       maxWindowsPerApp: options.maxWindowsPerApp,
+      settleReadsMs: options.settleReadsMs,
     });
     this.executor = new Executor({
       state: this.state,

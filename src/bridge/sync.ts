@@ -13,6 +13,7 @@ import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
 import { CHURN_NOTICE, ReadPacer } from './pacing.js';
 import { IncompleteReads } from './rereads.js';
+import { SettleReads } from './settleReads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
 import { capWindows, DEFAULT_MAX_WINDOWS_PER_APP } from './windowCap.js';
 import { WindowIdAllocator } from './windowIds.js';
@@ -34,6 +35,8 @@ export interface SyncOptions {
   pixelText?: PixelTextReader;
   /** Windows published per application (windowCap.ts). */
   maxWindowsPerApp?: number;
+  /** Whole re-reads of a new window (settleReads.ts); [] for none. */
+  settleReadsMs?: readonly number[];
   now?: () => number;
 }
 
@@ -48,6 +51,8 @@ export class StateSync {
   private readonly contentDirty = new Set<string>();
   /** Of those, the windows to read whole again (after an action), not only where events pointed. */
   private readonly freshDirty = new Set<string>();
+  /** Of those, the windows read at the next refresh whatever their pace (settle reads). */
+  private readonly unpacedDirty = new Set<string>();
   /** Windows whose notice changed without a change of their content (churn found or over). */
   private readonly noticeDirty = new Set<string>();
   private running: Promise<void> | null = null;
@@ -67,11 +72,13 @@ export class StateSync {
   private hiddenWindows = 0;
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
+  private readonly settling: SettleReads;
   private readonly pacer: ReadPacer;
 
   constructor(private readonly options: SyncOptions) {
     this.events.setMaxListeners(0);
     this.pacer = new ReadPacer(options.now ?? Date.now);
+    this.settling = new SettleReads((nativeId) => this.markContent([nativeId], true, true), options.settleReadsMs);
   }
 
   async start(): Promise<void> {
@@ -89,6 +96,7 @@ export class StateSync {
     if (this.debounce) clearTimeout(this.debounce);
     if (this.rescan) clearInterval(this.rescan);
     this.rereads.stop();
+    this.settling.stop();
     for (const waiter of this.finishWaiters) waiter.wake();
     this.finishWaiters.clear();
   }
@@ -99,11 +107,16 @@ export class StateSync {
     return () => this.events.off('applied', listener);
   }
 
-  /** Marks windows (or everything) dirty, as if the platform had said so; `fresh`: read them whole. */
-  markContent(nativeIds: string[], fresh = false): void {
+  /**
+   * Marks windows (or everything) dirty, as if the platform had said so; `fresh`: read them whole;
+   * `unpaced`: read at the next refresh, not at the window's paced turn (a bounded few reads only:
+   * pacing.ts holds floods of events, and a slow first read would put these off for seconds).
+   */
+  markContent(nativeIds: string[], fresh = false, unpaced = false): void {
     for (const id of nativeIds) {
       this.contentDirty.add(id);
       if (fresh) this.freshDirty.add(id);
+      if (unpaced) this.unpacedDirty.add(id);
     }
     this.schedule();
   }
@@ -181,7 +194,7 @@ export class StateSync {
     if (this.topologyDirty || this.appsDirty || this.noticeDirty.size > 0 || this.begun < this.forcedThrough) return 0;
     let first: number | null = null;
     for (const id of this.contentDirty) {
-      const at = this.pacer.dueAt(id);
+      const at = this.unpacedDirty.has(id) ? 0 : this.pacer.dueAt(id);
       if (first === null || at < first) first = at;
     }
     return first;
@@ -228,6 +241,7 @@ export class StateSync {
       this.topologyDirty = this.appsDirty = false;
       this.contentDirty.clear();
       this.freshDirty.clear();
+      this.unpacedDirty.clear();
       this.noticeDirty.clear();
     } finally {
       this.running = null;
@@ -251,7 +265,8 @@ export class StateSync {
     const now = (this.options.now ?? Date.now)();
     const taken = new Set<string>();
     for (const id of this.contentDirty) {
-      if (!forced && this.pacer.dueAt(id) > now) continue;
+      const unpaced = this.unpacedDirty.delete(id);
+      if (!forced && !unpaced && this.pacer.dueAt(id) > now) continue;
       this.contentDirty.delete(id);
       if (!forced && this.pacer.take(id) === 'drop') {
         // Churn confirmed: the marks were echoes of our reads; the window gets its notice instead.
@@ -307,6 +322,7 @@ export class StateSync {
         this.shownNotices.delete(nativeId);
         this.ids.retire(nativeId);
         this.rereads.forget(nativeId);
+        this.settling.forget(nativeId);
         this.pacer.forget(nativeId);
       }
     }
@@ -334,6 +350,7 @@ export class StateSync {
     const sameNotice = this.shownNotices.get(native.nativeId) === noticeKey;
     if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
     if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
+    if (!previous) this.settling.appeared(native.nativeId);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
     this.shownNotices.set(native.nativeId, noticeKey);
     const translation = translateWindow(
