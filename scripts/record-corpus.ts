@@ -50,7 +50,8 @@ async function record(app: CorpusApp): Promise<string> {
       note: `corpus: ${app.toolkit} ${app.kind} (${app.command}) on the corpus documents (scripts/record-corpus.ts)`,
     });
     const path = join(OUT, `${app.id}.json`);
-    writeFileSync(path, `${JSON.stringify(fixture, null, 2)}\n`);
+    // Compact: a recorded tree is data (2.6 MB indented for KeePassXC, its menus included).
+    writeFileSync(path, `${JSON.stringify(fixture)}\n`);
     await client.close();
     await running.stop();
     return `${path}: ${fixture.windows.length} window(s)${scrubbed.length > 0 ? `, ${scrubbed.length} secret value(s) scrubbed` : ''}`;
