@@ -58,77 +58,88 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   const stdin = usesStdio(config) ? new EarlyStdin() : undefined;
   if (stdin) shutdown.add(() => stdin.release());
   if (stdin && config.port === undefined) shutdown.stopWhen(stdinGone(stdin), 'the client closing stdin');
-  const marks = new StartupMarks();
-  marks.mark('main');
-  log.debug('opening the source');
-  // The source first: connecting to the desktop waits on its servers, and the bridge, the
-  // translators and the MCP side load meanwhile (spawn → first read).
-  const opening = openSource('serve', config.source);
-  const runtime = schemasReady.then(() => import('./runtime.js'));
-  runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
-  const server = schemasReady.then(() => loadServerModules(config));
-  server.catch(() => undefined);
-  void server.then(
-    () => marks.mark('serverModules'),
-    () => undefined,
-  );
-  let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
-  const source = await shutdown.during(opening, (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
-  if (!source || shutdown.requested) return stopEarly(shutdown, log);
-  marks.mark('sourceOpen');
-  const { startBridge } = await runtime;
-  const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
-  const bridge = await shutdown.during(
-    startBridge(source, log, {
-      screenshotOptions,
-      ocrRegions: config.ocrRegions,
-      ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}),
-    }),
-    (started) => started.close(),
-  );
-  if (!bridge || shutdown.requested) return stopEarly(shutdown, log);
-  bridgeOwnsProbe = true;
-  marks.mark('firstRead');
+  // A start-up step that fails (no application matches --app) ends serve with its error: what
+  // holds the process (stdin read from the start) is released first, or serve printed the error
+  // and kept running for as long as its client kept stdin open.
+  const start = async (): Promise<number> => {
+    const marks = new StartupMarks();
+    marks.mark('main');
+    log.debug('opening the source');
+    // The source first: connecting to the desktop waits on its servers, and the bridge, the
+    // translators and the MCP side load meanwhile (spawn → first read).
+    const opening = openSource('serve', config.source);
+    const runtime = schemasReady.then(() => import('./runtime.js'));
+    runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
+    const server = schemasReady.then(() => loadServerModules(config));
+    server.catch(() => undefined);
+    void server.then(
+      () => marks.mark('serverModules'),
+      () => undefined,
+    );
+    let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
+    const source = await shutdown.during(opening, (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
+    if (!source || shutdown.requested) return stopEarly(shutdown, log);
+    marks.mark('sourceOpen');
+    const { startBridge } = await runtime;
+    const screenshotOptions = { ...screenshotUrls(config), maxEdge: config.screenshots.maxEdge, maxBytes: config.screenshots.maxBytes };
+    const bridge = await shutdown.during(
+      startBridge(source, log, {
+        screenshotOptions,
+        ocrRegions: config.ocrRegions,
+        ...(config.maxWindowsPerApp ? { maxWindowsPerApp: config.maxWindowsPerApp } : {}),
+      }),
+      (started) => started.close(),
+    );
+    if (!bridge || shutdown.requested) return stopEarly(shutdown, log);
+    bridgeOwnsProbe = true;
+    marks.mark('firstRead');
 
-  const { SessionHub, http: httpModule, stdio, a2c, consoleModule, ...parts } = await server;
-  const ownerConsole = config.console && consoleModule ? new consoleModule.OwnerConsole() : undefined;
-  const baseOptions = sessionOptions(config, tap, log, parts);
-  const options = ownerConsole ? ownerConsole.sessionOptions(baseOptions) : baseOptions;
-  const extension = config.a2c && a2c ? a2c.createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
-  const hub = new SessionHub(bridge, log, extension, options);
-  shutdown.add(async () => {
-    hub.close();
-    await options.audit?.flush();
-  });
-  if (config.port !== undefined && httpModule) {
-    const http = await httpModule.startHttpServer(hub, {
-      port: config.port,
-      host: config.host,
-      token: config.token,
-      ...config.limits,
-      allowedHosts: config.allowedHosts,
-      allowedOrigins: config.allowedOrigins,
-      ...(ownerConsole ? { console: ownerConsole } : {}),
+    const { SessionHub, http: httpModule, stdio, a2c, consoleModule, ...parts } = await server;
+    const ownerConsole = config.console && consoleModule ? new consoleModule.OwnerConsole() : undefined;
+    const baseOptions = sessionOptions(config, tap, log, parts);
+    const options = ownerConsole ? ownerConsole.sessionOptions(baseOptions) : baseOptions;
+    const extension = config.a2c && a2c ? a2c.createWindowResources(bridge, { host: config.a2cHost, multiApp: source.multiApp }) : undefined;
+    const hub = new SessionHub(bridge, log, extension, options);
+    shutdown.add(async () => {
+      hub.close();
+      await options.audit?.flush();
     });
-    shutdown.add(http.close);
-    log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
-    if (http.consoleUrl) log.info(`owner's console at ${http.consoleUrl} (--no-console turns it off)`);
-    process.stderr.write(connectHint(http.url, config.token !== undefined));
+    if (config.port !== undefined && httpModule) {
+      const http = await httpModule.startHttpServer(hub, {
+        port: config.port,
+        host: config.host,
+        token: config.token,
+        ...config.limits,
+        allowedHosts: config.allowedHosts,
+        allowedOrigins: config.allowedOrigins,
+        ...(ownerConsole ? { console: ownerConsole } : {}),
+      });
+      shutdown.add(http.close);
+      log.info(`serving ${source.description} at ${http.url}${config.token ? ' (bearer token required)' : ''}`);
+      if (http.consoleUrl) log.info(`owner's console at ${http.consoleUrl} (--no-console turns it off)`);
+      process.stderr.write(connectHint(http.url, config.token !== undefined));
+    }
+    let stdioClosed: Promise<void> | undefined;
+    if (stdio) {
+      stdioClosed = (await stdio.serveStdio(hub, stdin?.input)).closed;
+      log.info(`serving ${source.description} on stdio`);
+    }
+    marks.mark('serving');
+    log.debug('start-up milestones', marks.all());
+    // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
+    await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
+    // A platform handle that outlives close() (a D-Bus socket, an X connection) must not keep a
+    // server whose client is gone running: exit after a short grace period regardless.
+    setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
+    await shutdown.run();
+    return 0;
+  };
+  try {
+    return await start();
+  } catch (error) {
+    await shutdown.run().catch(() => undefined);
+    throw error;
   }
-  let stdioClosed: Promise<void> | undefined;
-  if (stdio) {
-    stdioClosed = (await stdio.serveStdio(hub, stdin?.input)).closed;
-    log.info(`serving ${source.description} on stdio`);
-  }
-  marks.mark('serving');
-  log.debug('start-up milestones', marks.all());
-  // Runs until a signal, or until the stdio client leaves when stdio is the only transport.
-  await shutdown.wait(config.port === undefined ? stdioClosed : undefined);
-  // A platform handle that outlives close() (a D-Bus socket, an X connection) must not keep a
-  // server whose client is gone running: exit after a short grace period regardless.
-  setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GRACE_MS).unref();
-  await shutdown.run();
-  return 0;
 }
 
 async function stopEarly(shutdown: Shutdown, log: Logger): Promise<number> {

@@ -18,7 +18,8 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
 
   test('exits 0 on stdin EOF after serving a live window', async () => {
     await live.desktop.launch('zenity', ['--info', '--title=EOF probe', '--text=still here']);
-    const server = spawn(process.execPath, [CLI, 'serve', '--app', 'zenity', '--log-level', 'error'], {
+    // --wait-for-app: zenity registers with the accessibility bus a moment after it starts.
+    const server = spawn(process.execPath, [CLI, 'serve', '--wait-for-app', 'zenity', '--log-level', 'error'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ...desktopProcessEnv(live.desktop.env) },
     });
@@ -36,7 +37,10 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
     expect(JSON.parse((await lines.next()).value as string)).toMatchObject({ id: 1, result: { serverInfo: { name: 'gui-bridge' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     let snapshot = '';
+    // Each stage bounded with what it saw, so a failure says where it stopped (a timeout alone does not).
+    const readUntil = Date.now() + 40_000;
     for (let id = 2; !snapshot.includes('EOF probe'); id++) {
+      if (Date.now() > readUntil) throw new Error(`no "EOF probe" window in 40 s; last snapshot: ${snapshot.slice(0, 300)}; stderr: ${stderr.slice(-500)}`);
       send({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'app://windows' } });
       for (;;) {
         const reply = JSON.parse((await lines.next()).value as string) as { id?: number; result?: { contents: Array<{ text: string }> } };
@@ -47,7 +51,32 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
       if (!snapshot.includes('EOF probe')) await new Promise((r) => setTimeout(r, 200));
     }
     server.stdin.end();
-    expect(await exited).toBe(0);
-    expect(stderr).not.toMatch(/error/i);
+    const late = new Promise<string>((done) => setTimeout(() => done('still running 10 s after stdin ended'), 10_000).unref());
+    const code = await Promise.race([exited, late]);
+    if (typeof code === 'string') {
+      server.kill('SIGKILL');
+      throw new Error(`${code}; stderr: ${stderr.slice(-500)}`);
+    }
+    expect(code).toBe(0);
+    expect(stderr.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
+  }, 60_000);
+
+  test('an --app that matches nothing ends serve (exit 2) while its client keeps stdin open', async () => {
+    const server = spawn(process.execPath, [CLI, 'serve', '--app', 'no-such-app-here', '--log-level', 'error'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...desktopProcessEnv(live.desktop.env) },
+    });
+    let stderr = '';
+    server.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
+    server.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof', version: '1' } } })}\n`,
+    );
+    const late = new Promise<string>((done) => setTimeout(() => done('still running 15 s after its error'), 15_000).unref());
+    const code = await Promise.race([exited, late]);
+    if (typeof code === 'string') server.kill('SIGKILL');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/no running application matches --app "no-such-app-here"/);
+    server.stdin.destroy();
   }, 60_000);
 });
