@@ -177,7 +177,7 @@ function embedsObjects(node: A11yNode): boolean {
  * A web page's `<div>` with text of its own: Gecko names it `section` and exposes its words only
  * through its text (a notification bar's "The security sandbox is disabled…").
  */
-export function holdsText(node: A11yNode): boolean {
+function holdsText(node: A11yNode): boolean {
   return node.role === 'section' && !repairName(node.name) && cleanText((node.value ?? '').replace(/\uFFFC/g, ' ')) !== '';
 }
 
@@ -189,8 +189,9 @@ const BLOCK_ROLES = new Set([...TEXT_ROLES, 'section', ...TABLE_ROLES, ...LIST_R
  * paragraph's words only inside its text, "Read ￼ first" around a link). Inline objects (links,
  * buttons, inputs) give their words in place, so the sentence stays whole, and are then visited
  * for their tools; blocks (a paragraph in a div) are read as themselves, and the text's own runs
- * apart (in reading order they come before the blocks: they sort by the text's node). False when the objects are not one per child (Chromium also exposes text runs as
- * children: those are read instead).
+ * apart (in reading order they come before the blocks: they sort by the text's node). False when
+ * the objects are not one per child (Chromium also exposes text runs as children: those are read
+ * instead).
  */
 function visitEmbedding(node: A11yNode, out: RawReading, inChooser: boolean): boolean {
   const runs = (node.value ?? '').split('\uFFFC');
