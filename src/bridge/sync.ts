@@ -40,6 +40,9 @@ export interface SyncOptions {
   now?: () => number;
 }
 
+/** A refresh taking longer than this is logged with what it waits for. */
+const SLOW_REFRESH_MS = 10_000;
+
 export class StateSync {
   private readonly ids = new WindowIdAllocator();
   private readonly events = new EventEmitter();
@@ -73,6 +76,8 @@ export class StateSync {
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
   private readonly settling: SettleReads;
+  /** The steps of the refresh under way (its platform calls), for the slow-refresh log. */
+  private readonly stages = new Set<string>();
   private readonly pacer: ReadPacer;
 
   constructor(private readonly options: SyncOptions) {
@@ -232,7 +237,7 @@ export class StateSync {
 
   private async loop(): Promise<void> {
     try {
-      while (!this.closed && this.hasWorkNow()) await this.refreshOnce();
+      while (!this.closed && this.hasWorkNow()) await this.watched(this.refreshOnce());
     } catch (error) {
       this.options.log.error('refresh failed; keeping the last state and retrying', {
         error: error instanceof Error ? error.message : String(error),
@@ -279,6 +284,34 @@ export class StateSync {
     return taken;
   }
 
+  /**
+   * A refresh that runs past `SLOW_REFRESH_MS` is logged (warn), with the steps still under way,
+   * and again each period while it runs: every tool call and read waits for refreshes, so one that
+   * never ends stops the server answering, and without this nothing says where it stopped.
+   */
+  private async watched(refresh: Promise<void>): Promise<void> {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      this.options.log.warn('a refresh is still running', { ms: Date.now() - started, waitingFor: [...this.stages] });
+    }, SLOW_REFRESH_MS);
+    timer.unref();
+    try {
+      await refresh;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  /** Runs a step of a refresh, named while it runs (for the slow-refresh log). */
+  private async stage<T>(name: string, step: Promise<T>): Promise<T> {
+    this.stages.add(name);
+    try {
+      return await step;
+    } finally {
+      this.stages.delete(name);
+    }
+  }
+
   private async refreshOnce(): Promise<void> {
     const { probe, state } = this.options;
     const number = ++this.begun;
@@ -292,7 +325,7 @@ export class StateSync {
     this.noticeDirty.clear();
 
     if (appsChanged || topology) {
-      const read = await probe.readTopology();
+      const read = await this.stage('listing the windows', probe.readTopology());
       this.apps = read.apps.filter(this.options.inScope);
       this.listing = read.windows;
     }
@@ -344,7 +377,7 @@ export class StateSync {
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
     const needsTree = !previous || dirty.has(native.nativeId);
-    const tree = needsTree ? await this.readTree(native, fresh) : (previous as WindowRecord).tree;
+    const tree = needsTree ? await this.stage(`reading ${native.nativeId}`, this.readTree(native, fresh)) : (previous as WindowRecord).tree;
     const notices = this.noticesOf(native.nativeId);
     const noticeKey = notices.map((n) => n.text).join('\n');
     const sameNotice = this.shownNotices.get(native.nativeId) === noticeKey;
@@ -364,11 +397,15 @@ export class StateSync {
     if (notices.length > 0) translation.view = { ...translation.view, blocks: [...translation.view.blocks, ...notices] };
     // Before the screenshot: its alt text repeats the summary, which then says what the pixels show.
     const pixels = this.options.pixelText;
-    if (pixels) translation.view = await pixels.decorate(translation.view, { facts, root: tree.root, fresh: needsTree });
+    if (pixels)
+      translation.view = await this.stage(
+        `reading pixels of ${native.nativeId}`,
+        pixels.decorate(translation.view, { facts, root: tree.root, fresh: needsTree }),
+      );
     const shots = this.options.screenshots;
     if (shots) {
       const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };
-      translation.view = await shots.decorate(translation.view, target);
+      translation.view = await this.stage(`a screenshot of ${native.nativeId}`, shots.decorate(translation.view, target));
     }
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
   }
