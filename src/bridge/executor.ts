@@ -87,7 +87,7 @@ export class Executor {
     }
     const before = new Set(state.windows().map((w) => w.winId));
     const deadline = Date.now() + (prepared.def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000);
-    const { outcome, visibleEffectAwaited } = await this.runAction(target, record, args, before);
+    const { outcome, visibleEffectAwaited } = await this.runAction(target, record, args);
     // After a change, read the acting window whole once more: an app may change more than its
     // events name (a Qt combo box's value), and incremental reads follow only events. A read-only
     // tool changes nothing, so it reads nothing again (P-CONC-1).
@@ -161,7 +161,6 @@ export class Executor {
     target: ToolTarget,
     record: WindowRecord | null,
     args: Record<string, unknown>,
-    before: Set<string>,
   ): Promise<{ outcome: ActionOutcome<unknown> | void; visibleEffectAwaited: boolean }> {
     const def = target.prepared.def;
     const timeoutMs = def.timeoutMs ?? this.options.defaultTimeoutMs ?? 10_000;
@@ -176,7 +175,7 @@ export class Executor {
       state: this.options.state,
       signal: controller.signal,
       waitFor: (check, options) =>
-        steps.run(`waiting for ${options?.what ?? 'the effect'}`, () => this.waitFor(check, options, deadline, record?.facts.nativeId, steps, before)),
+        steps.run(`waiting for ${options?.what ?? 'the effect'}`, () => this.waitFor(check, options, deadline, record?.facts.nativeId, steps)),
       settle: (ms) => steps.run(`a pause of ${ms} ms, then the windows to be read`, () => this.settle(ms, deadline, controller.signal)),
     };
     let timer: NodeJS.Timeout | undefined;
@@ -230,7 +229,6 @@ export class Executor {
     deadline: number,
     nativeId: string | undefined,
     steps?: ActionSteps,
-    before?: Set<string>,
   ): Promise<T> {
     const { sync, state } = this.options;
     const flush = () => (steps ? steps.run('waiting for the windows to be read', () => sync.flush()) : sync.flush());
@@ -247,17 +245,8 @@ export class Executor {
       const generation = state.generation;
       await sync.nextApplied(Math.min(remaining, nudgeMs));
       if (state.generation === generation) {
-        // No event arrived: look again in case the platform missed one, at the acting window and
-        // at the windows opened since the action began: the dialogs it drives (a file chooser
-        // gedit's save_as fills in) are where its effect shows, not the window it was called on.
-        const look = before
-          ? state
-              .windows()
-              .filter((w) => !before.has(w.winId))
-              .map((w) => w.facts.nativeId)
-          : [];
-        if (nativeId) look.push(nativeId);
-        if (look.length > 0) sync.markContent(look, true);
+        // No event arrived: look again in case the platform missed one.
+        if (nativeId) sync.markContent([nativeId], true);
         sync.markTopology();
       }
     }
