@@ -13,6 +13,7 @@ import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
 import { CHURN_NOTICE, ReadPacer } from './pacing.js';
 import { IncompleteReads } from './rereads.js';
+import { RefreshWatch } from './refreshWatch.js';
 import { SettleReads } from './settleReads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
 import { capWindows, DEFAULT_MAX_WINDOWS_PER_APP } from './windowCap.js';
@@ -39,9 +40,6 @@ export interface SyncOptions {
   settleReadsMs?: readonly number[];
   now?: () => number;
 }
-
-/** A refresh taking longer than this is logged with what it waits for. */
-const SLOW_REFRESH_MS = 10_000;
 
 export class StateSync {
   private readonly ids = new WindowIdAllocator();
@@ -76,13 +74,13 @@ export class StateSync {
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
   private readonly settling: SettleReads;
-  /** The steps of the refresh under way (its platform calls), for the slow-refresh log. */
-  private readonly stages = new Set<string>();
+  private readonly watch: RefreshWatch;
   private readonly pacer: ReadPacer;
 
   constructor(private readonly options: SyncOptions) {
     this.events.setMaxListeners(0);
     this.pacer = new ReadPacer(options.now ?? Date.now);
+    this.watch = new RefreshWatch(options.log);
     this.settling = new SettleReads((nativeId) => this.markContent([nativeId], true, true), options.settleReadsMs);
   }
 
@@ -237,7 +235,7 @@ export class StateSync {
 
   private async loop(): Promise<void> {
     try {
-      while (!this.closed && this.hasWorkNow()) await this.watched(this.refreshOnce());
+      while (!this.closed && this.hasWorkNow()) await this.watch.watch(this.refreshOnce());
     } catch (error) {
       this.options.log.error('refresh failed; keeping the last state and retrying', {
         error: error instanceof Error ? error.message : String(error),
@@ -284,34 +282,6 @@ export class StateSync {
     return taken;
   }
 
-  /**
-   * A refresh that runs past `SLOW_REFRESH_MS` is logged (warn), with the steps still under way,
-   * and again each period while it runs: every tool call and read waits for refreshes, so one that
-   * never ends stops the server answering, and without this nothing says where it stopped.
-   */
-  private async watched(refresh: Promise<void>): Promise<void> {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      this.options.log.warn('a refresh is still running', { ms: Date.now() - started, waitingFor: [...this.stages] });
-    }, SLOW_REFRESH_MS);
-    timer.unref();
-    try {
-      await refresh;
-    } finally {
-      clearInterval(timer);
-    }
-  }
-
-  /** Runs a step of a refresh, named while it runs (for the slow-refresh log). */
-  private async stage<T>(name: string, step: Promise<T>): Promise<T> {
-    this.stages.add(name);
-    try {
-      return await step;
-    } finally {
-      this.stages.delete(name);
-    }
-  }
-
   private async refreshOnce(): Promise<void> {
     const { probe, state } = this.options;
     const number = ++this.begun;
@@ -325,7 +295,7 @@ export class StateSync {
     this.noticeDirty.clear();
 
     if (appsChanged || topology) {
-      const read = await this.stage('listing the windows', probe.readTopology());
+      const read = await this.watch.stage('listing the windows', probe.readTopology());
       this.apps = read.apps.filter(this.options.inScope);
       this.listing = read.windows;
     }
@@ -377,7 +347,7 @@ export class StateSync {
     const previous = this.byNative.get(native.nativeId);
     const facts = toFacts(native, winId, app, winIdOf);
     const needsTree = !previous || dirty.has(native.nativeId);
-    const tree = needsTree ? await this.stage(`reading ${native.nativeId}`, this.readTree(native, fresh)) : (previous as WindowRecord).tree;
+    const tree = needsTree ? await this.watch.stage(`reading ${native.nativeId}`, this.readTree(native, fresh)) : (previous as WindowRecord).tree;
     const notices = this.noticesOf(native.nativeId);
     const noticeKey = notices.map((n) => n.text).join('\n');
     const sameNotice = this.shownNotices.get(native.nativeId) === noticeKey;
@@ -398,14 +368,14 @@ export class StateSync {
     // Before the screenshot: its alt text repeats the summary, which then says what the pixels show.
     const pixels = this.options.pixelText;
     if (pixels)
-      translation.view = await this.stage(
+      translation.view = await this.watch.stage(
         `reading pixels of ${native.nativeId}`,
         pixels.decorate(translation.view, { facts, root: tree.root, fresh: needsTree }),
       );
     const shots = this.options.screenshots;
     if (shots) {
       const target = { winId, nativeId: native.nativeId, title: native.title, root: tree.root, fresh: needsTree };
-      translation.view = await this.stage(`a screenshot of ${native.nativeId}`, shots.decorate(translation.view, target));
+      translation.view = await this.watch.stage(`a screenshot of ${native.nativeId}`, shots.decorate(translation.view, target));
     }
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
   }
