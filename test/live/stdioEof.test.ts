@@ -16,16 +16,22 @@ const stack = displayStack(['zenity']);
 describe.skipIf(stack.skip)('serve --app on stdio', () => {
   const live = useDesktop();
 
-  test('exits 0 on stdin EOF after serving a live window', async () => {
-    await live.desktop.launch('zenity', ['--info', '--title=EOF probe', '--text=still here']);
-    // --wait-for-app: zenity registers with the accessibility bus a moment after it starts.
-    const server = spawn(process.execPath, [CLI, 'serve', '--wait-for-app', 'zenity', '--log-level', 'error'], {
+  /** The built CLI's serve on this desktop, on pipes: its stderr so far and its exit code. */
+  const startServe = (args: string[]) => {
+    const server = spawn(process.execPath, [CLI, 'serve', ...args, '--log-level', 'error'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, ...desktopProcessEnv(live.desktop.env) },
     });
-    let stderr = '';
-    server.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const output = { stderr: '' };
+    server.stderr.on('data', (c: Buffer) => (output.stderr += c.toString()));
     const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
+    return { server, output, exited };
+  };
+
+  test('exits 0 on stdin EOF after serving a live window', async () => {
+    await live.desktop.launch('zenity', ['--info', '--title=EOF probe', '--text=still here']);
+    // --wait-for-app: zenity registers with the accessibility bus a moment after it starts.
+    const { server, output, exited } = startServe(['--wait-for-app', 'zenity']);
     const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
     const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
     send({
@@ -40,7 +46,8 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
     // Each stage bounded with what it saw, so a failure says where it stopped (a timeout alone does not).
     const readUntil = Date.now() + 40_000;
     for (let id = 2; !snapshot.includes('EOF probe'); id++) {
-      if (Date.now() > readUntil) throw new Error(`no "EOF probe" window in 40 s; last snapshot: ${snapshot.slice(0, 300)}; stderr: ${stderr.slice(-500)}`);
+      if (Date.now() > readUntil)
+        throw new Error(`no "EOF probe" window in 40 s; last snapshot: ${snapshot.slice(0, 300)}; stderr: ${output.stderr.slice(-500)}`);
       send({ jsonrpc: '2.0', id, method: 'resources/read', params: { uri: 'app://windows' } });
       for (;;) {
         const reply = JSON.parse((await lines.next()).value as string) as { id?: number; result?: { contents: Array<{ text: string }> } };
@@ -55,20 +62,14 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
     const code = await Promise.race([exited, late]);
     if (typeof code === 'string') {
       server.kill('SIGKILL');
-      throw new Error(`${code}; stderr: ${stderr.slice(-500)}`);
+      throw new Error(`${code}; stderr: ${output.stderr.slice(-500)}`);
     }
     expect(code).toBe(0);
-    expect(stderr.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
+    expect(output.stderr.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
   }, 60_000);
 
   test('an --app that matches nothing ends serve (exit 2) while its client keeps stdin open', async () => {
-    const server = spawn(process.execPath, [CLI, 'serve', '--app', 'no-such-app-here', '--log-level', 'error'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, ...desktopProcessEnv(live.desktop.env) },
-    });
-    let stderr = '';
-    server.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((done) => server.on('exit', (code) => done(code)));
+    const { server, output, exited } = startServe(['--app', 'no-such-app-here']);
     server.stdin.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'eof', version: '1' } } })}\n`,
     );
@@ -76,7 +77,7 @@ describe.skipIf(stack.skip)('serve --app on stdio', () => {
     const code = await Promise.race([exited, late]);
     if (typeof code === 'string') server.kill('SIGKILL');
     expect(code).toBe(2);
-    expect(stderr).toMatch(/no running application matches --app "no-such-app-here"/);
+    expect(output.stderr).toMatch(/no running application matches --app "no-such-app-here"/);
     server.stdin.destroy();
   }, 60_000);
 });
