@@ -11,12 +11,13 @@ import type { AppToolBuilder } from './appTools.js';
 import type { PixelTextReader } from './pixelText.js';
 import type { ScreenshotStore } from './screenshots.js';
 import { buildRecord, emptyTree, factsKey, toFacts } from './records.js';
-import { CHURN_NOTICE, ReadPacer } from './pacing.js';
+import { BridgeNotices } from './bridgeNotices.js';
+import { DirtyMarks } from './dirtyMarks.js';
+import { ReadPacer } from './pacing.js';
 import { IncompleteReads } from './rereads.js';
 import { RefreshWatch } from './refreshWatch.js';
 import { SettleReads } from './settleReads.js';
 import type { BridgeChange, BridgeState, WindowRecord } from './state.js';
-import { capWindows, DEFAULT_MAX_WINDOWS_PER_APP } from './windowCap.js';
 import { WindowIdAllocator } from './windowIds.js';
 
 export interface SyncOptions {
@@ -47,15 +48,7 @@ export class StateSync {
   private readonly byNative = new Map<string, WindowRecord>();
   private listing: NativeWindow[] = [];
   private apps: AppInfo[] = [];
-  private topologyDirty = true;
-  private appsDirty = true;
-  private readonly contentDirty = new Set<string>();
-  /** Of those, the windows to read whole again (after an action), not only where events pointed. */
-  private readonly freshDirty = new Set<string>();
-  /** Of those, the windows read at the next refresh whatever their pace (settle reads). */
-  private readonly unpacedDirty = new Set<string>();
-  /** Windows whose notice changed without a change of their content (churn found or over). */
-  private readonly noticeDirty = new Set<string>();
+  private readonly marks: DirtyMarks;
   private running: Promise<void> | null = null;
   private debounce: NodeJS.Timeout | null = null;
   private debounceAt = 0;
@@ -67,10 +60,7 @@ export class StateSync {
   private rescan: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private healthWarning: string | null = null;
-  /** The window-cap notice each window carries now, and how many windows the cap hides. */
-  private capNotices = new Map<string, string>();
-  private readonly shownNotices = new Map<string, string | undefined>();
-  private hiddenWindows = 0;
+  private readonly notices: BridgeNotices;
   private closed = false;
   private readonly rereads = new IncompleteReads((nativeId) => this.markContent([nativeId]));
   private readonly settling: SettleReads;
@@ -80,6 +70,8 @@ export class StateSync {
   constructor(private readonly options: SyncOptions) {
     this.events.setMaxListeners(0);
     this.pacer = new ReadPacer(options.now ?? Date.now);
+    this.marks = new DirtyMarks(this.pacer, options.now ?? Date.now);
+    this.notices = new BridgeNotices(this.pacer, options.log, options.maxWindowsPerApp);
     this.watch = new RefreshWatch(options.log);
     this.settling = new SettleReads((nativeId) => this.markContent([nativeId], true, true), options.settleReadsMs);
   }
@@ -116,23 +108,19 @@ export class StateSync {
    * pacing.ts holds floods of events, and a slow first read would put these off for seconds).
    */
   markContent(nativeIds: string[], fresh = false, unpaced = false): void {
-    for (const id of nativeIds) {
-      this.contentDirty.add(id);
-      if (fresh) this.freshDirty.add(id);
-      if (unpaced) this.unpacedDirty.add(id);
-    }
+    this.marks.markContent(nativeIds, fresh, unpaced);
     this.schedule();
   }
 
   markTopology(): void {
-    this.topologyDirty = true;
+    this.marks.markTopology();
     this.schedule();
   }
 
   markAll(): void {
-    this.topologyDirty = true;
-    this.appsDirty = true;
-    for (const id of this.byNative.keys()) this.contentDirty.add(id);
+    this.marks.markTopology();
+    this.marks.markApps();
+    this.marks.markContent(this.byNative.keys());
     this.schedule();
   }
 
@@ -144,7 +132,7 @@ export class StateSync {
    */
   async flush(): Promise<void> {
     if (this.closed) return;
-    const target = this.isDirty() ? this.begun + 1 : this.running ? this.begun : this.finished;
+    const target = this.marks.any() ? this.begun + 1 : this.running ? this.begun : this.finished;
     if (target <= this.finished) return;
     this.forcedThrough = Math.max(this.forcedThrough, target);
     const done = new Promise<void>((wake) => this.finishWaiters.add({ target, wake }));
@@ -170,12 +158,12 @@ export class StateSync {
   }
 
   private onProbeChange(change: ProbeChange): void {
-    if (change.kind === 'windows') this.topologyDirty = true;
-    else if (change.kind === 'apps') this.appsDirty = true;
+    if (change.kind === 'windows') this.marks.markTopology();
+    else if (change.kind === 'apps') this.marks.markApps();
     else if (change.kind === 'content') {
       for (const id of change.nativeIds) {
         if (this.pacer.noteEvent(id) === 'ignore') continue; // an echo of our own read (pacing.ts)
-        this.contentDirty.add(id);
+        this.marks.markContent([id]);
         this.rereads.changed(id);
       }
     } else this.onHealth(change.ok, change.message);
@@ -188,19 +176,9 @@ export class StateSync {
     this.markAll();
   }
 
-  private isDirty(): boolean {
-    return this.topologyDirty || this.appsDirty || this.contentDirty.size > 0 || this.noticeDirty.size > 0;
-  }
-
-  /** When the next refresh may run: at once for a listing or a forced read, else at the first paced window's turn. */
+  /** When the next refresh may run (null: nothing to do). */
   private nextDueAt(): number | null {
-    if (this.topologyDirty || this.appsDirty || this.noticeDirty.size > 0 || this.begun < this.forcedThrough) return 0;
-    let first: number | null = null;
-    for (const id of this.contentDirty) {
-      const at = this.unpacedDirty.has(id) ? 0 : this.pacer.dueAt(id);
-      if (first === null || at < first) first = at;
-    }
-    return first;
+    return this.marks.dueAt(this.begun < this.forcedThrough);
   }
 
   private schedule(): void {
@@ -241,17 +219,13 @@ export class StateSync {
         error: error instanceof Error ? error.message : String(error),
       });
       setTimeout(() => this.markAll(), 1000).unref();
-      this.topologyDirty = this.appsDirty = false;
-      this.contentDirty.clear();
-      this.freshDirty.clear();
-      this.unpacedDirty.clear();
-      this.noticeDirty.clear();
+      this.marks.clear();
     } finally {
       this.running = null;
       // A flush waits for a refresh number: one that failed counts as done (its marks are dropped above).
       this.finished = Math.max(this.finished, this.begun);
       this.wakeFinished();
-      if (this.isDirty()) this.schedule();
+      if (this.marks.any()) this.schedule();
     }
   }
 
@@ -263,36 +237,12 @@ export class StateSync {
     }
   }
 
-  /** The dirty windows this refresh reads: all of them when forced, else those whose paced turn has come. */
-  private takeDirty(forced: boolean): Set<string> {
-    const now = (this.options.now ?? Date.now)();
-    const taken = new Set<string>();
-    for (const id of this.contentDirty) {
-      const unpaced = this.unpacedDirty.delete(id);
-      if (!forced && !unpaced && this.pacer.dueAt(id) > now) continue;
-      this.contentDirty.delete(id);
-      if (!forced && this.pacer.take(id) === 'drop') {
-        // Churn confirmed: the marks were echoes of our reads; the window gets its notice instead.
-        this.options.log.info('window changes whenever it is read; ignoring those changes', { nativeId: id });
-        this.noticeDirty.add(id);
-        continue;
-      }
-      taken.add(id);
-    }
-    return taken;
-  }
-
   private async refreshOnce(): Promise<void> {
     const { probe, state } = this.options;
     const number = ++this.begun;
-    const topology = this.topologyDirty;
-    const appsChanged = this.appsDirty;
-    const dirty = this.takeDirty(number <= this.forcedThrough);
-    const fresh = new Set([...this.freshDirty].filter((id) => dirty.has(id)));
-    for (const id of fresh) this.freshDirty.delete(id);
-    const renotice = new Set(this.noticeDirty);
-    this.topologyDirty = this.appsDirty = false;
-    this.noticeDirty.clear();
+    // Churn confirmed: the marks were echoes of our reads; the window gets its notice instead.
+    const onChurn = (nativeId: string) => this.options.log.info('window changes whenever it is read; ignoring those changes', { nativeId });
+    const { topology, apps: appsChanged, content: dirty, fresh, notices: renotice } = this.marks.take(number <= this.forcedThrough, onChurn);
 
     if (appsChanged || topology) {
       const read = await this.watch.stage('listing the windows', probe.readTopology());
@@ -300,7 +250,8 @@ export class StateSync {
       this.listing = read.windows;
     }
     const appByKey = new Map(this.apps.map((a) => [a.key, a]));
-    const served = this.capListing(this.listing.filter((w) => appByKey.has(w.appKey)));
+    const listed = this.listing.filter((w) => appByKey.has(w.appKey));
+    const served = this.notices.capListing(listed, (nativeId) => this.byNative.has(nativeId));
     const servedIds = new Set(served.map((w) => w.nativeId));
     const winIdOf = (nativeId: string) => (servedIds.has(nativeId) ? this.ids.idFor(nativeId).winId : undefined);
 
@@ -322,7 +273,7 @@ export class StateSync {
         if (winId) this.options.screenshots?.forget(winId);
         if (winId) this.options.pixelText?.forget(winId);
         this.byNative.delete(nativeId);
-        this.shownNotices.delete(nativeId);
+        this.notices.forget(nativeId);
         this.ids.retire(nativeId);
         this.rereads.forget(nativeId);
         this.settling.forget(nativeId);
@@ -348,14 +299,13 @@ export class StateSync {
     const facts = toFacts(native, winId, app, winIdOf);
     const needsTree = !previous || dirty.has(native.nativeId);
     const tree = needsTree ? await this.watch.stage(`reading ${native.nativeId}`, this.readTree(native, fresh)) : (previous as WindowRecord).tree;
-    const notices = this.noticesOf(native.nativeId);
-    const noticeKey = notices.map((n) => n.text).join('\n');
-    const sameNotice = this.shownNotices.get(native.nativeId) === noticeKey;
+    const notices = this.notices.of(native.nativeId);
+    const sameNotice = this.notices.unchanged(native.nativeId, notices);
     if (!needsTree && previous && factsKey(previous.facts) === factsKey(facts) && !this.healthWarning && sameNotice) return previous;
     if (needsTree) this.rereads.noteRead(native.nativeId, tree.incomplete === true);
     if (!previous) this.settling.appeared(native.nativeId);
     const warnings = this.healthWarning ? [...tree.warnings, this.healthWarning] : tree.warnings;
-    this.shownNotices.set(native.nativeId, noticeKey);
+    this.notices.showing(native.nativeId, notices);
     const translation = translateWindow(
       this.options.registry,
       facts,
@@ -378,26 +328,6 @@ export class StateSync {
       translation.view = await this.watch.stage(`a screenshot of ${native.nativeId}`, shots.decorate(translation.view, target));
     }
     return buildRecord(previous, { winId, order, facts, tree, translation }, (this.options.now ?? Date.now)());
-  }
-
-  /** The notices the bridge itself adds to a window: the window cap's, and churn (pacing.ts). */
-  private noticesOf(nativeId: string): Array<{ type: 'notice'; id: string; severity: 'warn' | 'info'; text: string }> {
-    const cap = this.capNotices.get(nativeId);
-    return [
-      ...(cap ? [{ type: 'notice' as const, id: 'window-limit', severity: 'warn' as const, text: cap }] : []),
-      ...(this.pacer.churning(nativeId) ? [{ type: 'notice' as const, id: 'read-churn', severity: 'info' as const, text: CHURN_NOTICE }] : []),
-    ];
-  }
-
-  private capListing(listing: NativeWindow[]): NativeWindow[] {
-    const max = this.options.maxWindowsPerApp ?? DEFAULT_MAX_WINDOWS_PER_APP;
-    const capped = capWindows(listing, max, (nativeId) => this.byNative.has(nativeId));
-    if (capped.hidden !== this.hiddenWindows) {
-      if (capped.hidden > 0) this.options.log.warn(`window limit: ${capped.hidden} windows not published (at most ${max} per application)`);
-      this.hiddenWindows = capped.hidden;
-    }
-    this.capNotices = capped.notices;
-    return capped.kept;
   }
 
   private async readTree(native: NativeWindow, fresh: boolean): Promise<WindowTree> {
