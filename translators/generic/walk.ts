@@ -105,6 +105,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   // A drawing surface that takes keys is a document (type_text); one that does not, only unreadable.
   if (isKeyArea(node)) return void out.keyAreas.push(node);
+  if (isDescribedDrawing(node)) return void out.controls.push(drawnDisplay(node));
   if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
   if (TOGGLE_ROLES.has(role)) return void out.controls.push(toggleControl(node));
@@ -221,13 +222,57 @@ function inlineWords(node: A11yNode): string {
 
 /**
  * A focusable drawing surface with nothing inside and no text: an application that draws its
- * document itself (AbiWord's page) takes keys there and tells nothing of what they wrote.
+ * document itself (AbiWord's page) takes keys there and tells nothing of what they wrote. A
+ * focusable nameless panel that holds nothing but its own scroll bars is the same kind of area:
+ * Swing editors paint their text in a component with no accessible (jEdit's text area is such a
+ * panel, and the one that has the keyboard focus while the user types).
  */
 function isKeyArea(node: A11yNode): boolean {
-  return KEY_AREA_ROLES.has(node.role) && hasState(node, 'focusable') && node.children.length === 0 && !node.value;
+  if (!hasState(node, 'focusable') || node.value) return false;
+  if (KEY_AREA_ROLES.has(node.role)) return node.children.length === 0;
+  return SCROLLED_AREA_ROLES.has(node.role) && !repairName(node.name) && scrollsItsOwnDrawing(node);
 }
 
 const KEY_AREA_ROLES = new Set(['drawing_area', 'canvas']);
+const SCROLLED_AREA_ROLES = new Set(['panel']);
+
+/**
+ * A named drawn area whose description says what it shows: GTK 3 gives a widget its tooltip as
+ * its description, and an app that paints a value keeps the tooltip on it (Qalculate's result
+ * view, named "Calculation result", is described "= 193"). A screen reader speaks name and
+ * description; the read shows the description as the area's value, which nobody types. A
+ * nameless one stays opaque: with nothing saying what the area is, its tooltip is more likely a
+ * hint ("Drag to pan") than what it shows.
+ */
+function isDescribedDrawing(node: A11yNode): boolean {
+  return OPAQUE_ROLES.has(node.role) && node.children.length === 0 && !node.value && repairName(node.name) !== '' && hintOf(node) !== '';
+}
+
+function drawnDisplay(node: A11yNode): RawControl {
+  return { node, kind: 'display', ownLabel: repairName(node.name), value: hintOf(node), settable: false, multiLine: false, options: [] };
+}
+
+/**
+ * Whether the panel's content is scroll bars alone (in nameless, textless wrappers, all read) and
+ * they scroll a view: both ways, or the panel has the focus. A panel that only wraps one scroll
+ * bar (Swing puts each of jEdit's bars in one) scrolls one way and never takes the focus itself.
+ */
+function scrollsItsOwnDrawing(node: A11yNode): boolean {
+  const ways = new Set<string>();
+  const onlyBars = (n: A11yNode): boolean =>
+    n.children.length === (n.childCount ?? n.children.length) &&
+    n.children.every((child) => {
+      if (child.role === 'scroll_bar') {
+        ways.add(hasState(child, 'horizontal') ? 'horizontal' : 'vertical');
+        return true;
+      }
+      return SCROLL_WRAPPER_ROLES.has(child.role) && !repairName(child.name) && !child.value && onlyBars(child);
+    });
+  return onlyBars(node) && ways.size > 0 && (ways.size === 2 || hasState(node, 'focused'));
+}
+
+/** What stands between a Swing view and its scroll bars (JScrollBar sits in a panel in a filler). */
+const SCROLL_WRAPPER_ROLES = new Set(['panel', 'filler']);
 
 /** Roles a user sets: a text that holds one is a label wrapped around its control. */
 const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);

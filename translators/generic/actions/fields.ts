@@ -8,7 +8,7 @@ import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
 import { readWindow, type GenericReading } from '../reading.js';
 import { pressOnControl, replaceByTyping } from './keyboardRoutes.js';
-import { activate, found, live, namesEnum } from './shared.js';
+import { activate, describeEffect, found, live, namesEnum, watchEffect, type Effect } from './shared.js';
 import { VIA_OUTPUT, writeVerified, type Attempt, type Shown } from './verified.js';
 
 const SETTABLE_KINDS = new Set(['text', 'secret', 'number']);
@@ -30,6 +30,7 @@ export const setFieldAction = defineAction({
     z.object({
       field: namesEnum(settableFields(generic.fields).map((f) => f.label)),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
+      submit: z.boolean().optional().describe('Then confirm it as Enter does (a page number, a search). One-line fields only.'),
     }),
   output: VIA_OUTPUT,
   available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
@@ -39,18 +40,42 @@ export const setFieldAction = defineAction({
       settableFields(reading.fields).find((f) => f.label === args.field),
       `The field "${args.field}"`,
     );
+    // A line break confirms nothing in a text area: Enter there is one more line.
+    if (args.submit && field.multiLine) {
+      throw new BridgeError('validation_failed', `${field.label} takes several lines: Enter would add a line, not confirm it.`, {
+        fields: [{ field: 'submit', error: 'one-line fields only' }],
+      });
+    }
     const expected = expectedValue(field, args.value);
     // Never echo the value: it may be a secret (P-SENS-1).
-    if (field.value === expected && field.kind !== 'secret') return { message: `${field.label} already shows that value.` };
-    const via = await writeVerified(ctx, {
-      kind: `set_field ${field.node.role}`,
-      what: field.label,
-      attempts: fieldRoutes(ctx, window, field, args.value),
-      shown: (state) => fieldShows(state, window.winId, field, expected),
-    });
-    return { message: `${field.label} set.`, result: { via } };
+    const shown = field.value === expected && field.kind !== 'secret';
+    const via = shown
+      ? undefined
+      : await writeVerified(ctx, {
+          kind: `set_field ${field.node.role}`,
+          what: field.label,
+          attempts: fieldRoutes(ctx, window, field, args.value),
+          shown: (state) => fieldShows(state, window.winId, field, expected),
+        });
+    const done = shown ? `${field.label} already shows that value` : `${field.label} set`;
+    const message = args.submit ? `${done}; confirmed.${describeEffect(await submitField(ctx, window, field))}` : `${done}.`;
+    return via ? { message, result: { via } } : { message };
   },
 });
+
+/**
+ * Confirms a field as Enter does, once it shows its value: many fields act only then (Evince's
+ * page number, a search entry). The entry's own "activate" action first (a GTK entry emits the
+ * signal Enter emits), else Return typed once the field has the focus. One route only: its
+ * effect cannot be known in advance, so a second route could confirm twice.
+ */
+async function submitField(ctx: ActionContext, window: LiveWindow, field: Field): Promise<Effect> {
+  const target = field.entry ?? field.node;
+  const effect = watchEffect(ctx, window);
+  if ((target.actions ?? []).includes('activate')) await ctx.probe.doAction(target.ref, 'activate');
+  else await pressOnControl(ctx, window, target, ['Return']);
+  return effect();
+}
 
 /** The accessibility write first (EditableText, Value), then the value typed into the focused field. */
 function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value: string): Attempt[] {

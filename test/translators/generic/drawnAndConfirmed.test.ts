@@ -1,0 +1,122 @@
+/**
+ * Content an app draws itself, and fields that act only on Enter: a Swing text area that is a
+ * panel holding only its scroll bars takes type_text; a drawn area that says its value in its
+ * description (GTK 3's tooltip) is read as a display field; set_field's `submit` confirms a
+ * one-line field by its own activate action, or by Return once the field has the focus.
+ */
+import { describe, expect, it } from 'vitest';
+import type { A11yNode } from '../../../src/platform/probe.js';
+import { setFieldAction } from '../../../translators/generic/actions/fields.js';
+import { typeTextAction } from '../../../translators/generic/actions/keys.js';
+import { OPAQUE_NOTICE, readGeneric, UNREADABLE_DOCUMENT } from '../../../translators/generic/reading.js';
+import { fakeContext } from './fakeContext.js';
+import { frame, GTK3, n } from './nodes.js';
+
+const SWING = ['enabled', 'focusable', 'sensitive', 'showing', 'visible'];
+
+/** jEdit's text area: a panel whose painter has no accessible, beside its two scroll bars (ATK wrapper). */
+function swingEditor(focused: boolean, content: A11yNode[] = []): A11yNode {
+  const bar = (way: string) => n('filler', '', { states: SWING }, [n('panel', '', { states: SWING }, [n('scroll_bar', '', { states: [...SWING, way] })])]);
+  return frame('jEdit - notes.txt', [
+    n('push_button', '', { ref: 'save', description: 'Save (C+s)', actions: ['click'], states: SWING }),
+    n('panel', '', { ref: 'area', states: [...SWING, ...(focused ? ['focused'] : [])] }, [bar('vertical'), bar('horizontal'), ...content]),
+  ]);
+}
+
+describe('a Swing editor that paints its text in a panel holding only its scroll bars', () => {
+  it('gets type_text, focuses the area first, and says its text cannot be read', async () => {
+    const { ctx, calls } = fakeContext(swingEditor(false), (call) => (call.primitive === 'focus' ? { root: swingEditor(true) } : undefined));
+    const reading = readGeneric(ctx.window!.tree.root);
+    expect(typeTextAction.available?.({ summary: '', blocks: [], actions: [] }, reading)).toBe(true);
+    expect(reading.generic.notices).toContainEqual({ severity: 'info', text: UNREADABLE_DOCUMENT });
+    expect(await typeTextAction.run({ text: 'A line\n' } as never, ctx)).toMatchObject({ result: { via: 'keyboard' } });
+    expect(calls.map((c) => c.primitive)).toEqual(['activateWindow', 'focus', 'sendKeys']);
+    expect(calls[1]?.args).toEqual(['area']);
+  });
+
+  it('is no document when it holds anything readable beside its scroll bars, nor is a panel that wraps one bar', () => {
+    const withText = readGeneric(swingEditor(true, [n('label', 'Line 1', { states: SWING })]));
+    expect(withText.generic.keyAreas).toEqual([]);
+    // Read alone (its text area not around it), the panel jEdit keeps its vertical bar in scrolls one way.
+    const wrapper = frame('Panel', [n('panel', '', { states: SWING }, [n('scroll_bar', '', { states: [...SWING, 'vertical'] })])]);
+    expect(readGeneric(wrapper).generic.keyAreas).toEqual([]);
+  });
+
+  it('is a document when it scrolls one way only but has the focus', () => {
+    const wrapped = frame('Editor', [
+      n('panel', '', { ref: 'area', states: [...SWING, 'focused'] }, [
+        n('panel', '', { states: SWING }, [n('scroll_bar', '', { states: [...SWING, 'vertical'] })]),
+      ]),
+    ]);
+    expect(readGeneric(wrapped).generic.keyAreas.map((a) => a.ref)).toEqual(['area']);
+  });
+});
+
+describe('a drawn area that says its value in its description', () => {
+  it('is a display field named by the area, valued by the description; nobody sets it', () => {
+    const root = frame('Qalculate!', [
+      n('text', '', { ref: 'expr', value: '17*4', states: [...GTK3, 'editable', 'focusable', 'multi_line'] }),
+      n('drawing_area', 'Calculation result', { ref: 'result', description: '= 68', states: [...GTK3, 'has_tooltip'] }),
+    ]);
+    const fields = readGeneric(root).generic.fields;
+    expect(fields.find((f) => f.node.ref === 'result')).toMatchObject({ label: 'Calculation result', kind: 'display', value: '= 68', settable: false });
+  });
+
+  it('stays opaque (no field) without a description or without a name', () => {
+    const root = frame('Sheet', [
+      n('drawing_area', '', { ref: 'cells', states: GTK3 }),
+      n('drawing_area', '', { ref: 'chart', description: 'Drag to pan', states: [...GTK3, 'has_tooltip'] }),
+    ]);
+    const { fields, notices } = readGeneric(root).generic;
+    expect(fields).toEqual([]);
+    expect(notices).toContainEqual({ severity: 'info', text: OPAQUE_NOTICE });
+  });
+});
+
+describe('set_field with submit', () => {
+  /** Evince's page entry: a one-line text whose "activate" action emits what Enter emits. */
+  const viewer = (page: string, shown: string, actions = ['activate']) =>
+    frame('invoice.pdf', [
+      n('panel', 'Select page', { states: GTK3 }, [
+        n('text', 'page-label-entry', { ref: 'page', value: page, actions, states: [...GTK3, 'editable', 'focusable', 'single_line'] }),
+      ]),
+      n('page', '', { ref: 'shown', value: shown, states: [...GTK3, 'focusable'] }),
+    ]);
+
+  it('writes the value, then runs the entry’s activate action; the result says the window changed', async () => {
+    let page = '1';
+    const { ctx, calls } = fakeContext(viewer('1', 'Page one'), (call) => {
+      if (call.primitive === 'setText') return { root: viewer((page = String(call.args[1])), 'Page one') };
+      return call.primitive === 'doAction' ? { root: viewer(page, 'Page two') } : undefined;
+    });
+    const outcome = await setFieldAction.run({ field: 'Select page', value: '2', submit: true } as never, ctx);
+    expect(outcome).toEqual({ message: 'Select page set; confirmed. The window changed: re-read app://windows.', result: { via: 'editable_text' } });
+    expect(calls.map((c) => [c.primitive, ...c.args])).toEqual([
+      ['setText', 'page', '2'],
+      ['doAction', 'page', 'activate'],
+    ]);
+  });
+
+  it('confirms a value already shown, and presses Return in the focused field when the entry has no activate action', async () => {
+    const focusedViewer = (shown: string) => {
+      const root = viewer('2', shown, []);
+      root.children[0]!.children[0]!.states.push('focused');
+      return root;
+    };
+    const { ctx, calls } = fakeContext(viewer('2', 'Page one', []), (call) => {
+      if (call.primitive === 'focus') return { root: focusedViewer('Page one') };
+      return call.primitive === 'sendKeys' ? { root: focusedViewer('Page two') } : undefined;
+    });
+    const outcome = await setFieldAction.run({ field: 'Select page', value: '2', submit: true } as never, ctx);
+    expect(outcome).toEqual({ message: 'Select page already shows that value; confirmed. The window changed: re-read app://windows.' });
+    expect(calls.map((c) => c.primitive)).toEqual(['activateWindow', 'focus', 'sendKeys']);
+    expect(calls[2]?.args[1]).toEqual({ keys: ['Return'] });
+  });
+
+  it('refuses to confirm a multi-line field (Enter adds a line there)', async () => {
+    const root = frame('Notes', [n('label', 'Body'), n('text', 'Body', { ref: 'body', value: '', states: [...GTK3, 'editable', 'focusable', 'multi_line'] })]);
+    const { ctx, calls } = fakeContext(root);
+    await expect(setFieldAction.run({ field: 'Body', value: 'x', submit: true } as never, ctx)).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(calls).toEqual([]);
+  });
+});
