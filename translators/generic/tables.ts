@@ -116,6 +116,12 @@ function columnNames(headers: A11yNode[], kept: number[]): string[] | undefined 
 const rowPresent = (row: A11yNode) => isPresent(row) || (row.role === 'table_row' && row.children.some(isPresent));
 const selectable = (node: A11yNode, cells: A11yNode[]) => hasState(node, 'selectable') || cells.some((c) => hasState(c, 'selectable'));
 
+/**
+ * A GTK 4 list or grid view (Nautilus's files) selects its items through Selection although they
+ * carry the `selectable` state only once selected: the probe marks such a view `selects_items`.
+ */
+const selectsItems = (view: A11yNode) => view.attributes?.selects_items === 'true';
+
 const hasToggle = (cell: A11yNode) => cell.actions?.includes('toggle') === true;
 
 /**
@@ -164,6 +170,7 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
   const kept = options.columns ?? shownColumns([], shown.filter((i) => i.role === 'table_row').map(cellsOf), width);
   const rows: unknown[][] = [];
   const rowOptions: Option[] = [];
+  const itemsSelectable = selectsItems(node);
   let offset = -1;
   for (const item of shown) {
     const text = item.role === 'table_row' && !repairName(item.name) ? rowText(item, kept) : itemText(item);
@@ -175,7 +182,7 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
     // pcmanfm-qt then renames "8 files", the same one 8 times.
     const made = item.role === 'table_row' ? item.children.find((c) => isPresent(c) && hasState(c, 'selectable')) : undefined;
     const selected = hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected'));
-    if (selectable(item, item.children)) rowOptions.push({ label: text, node: made ?? item, selected });
+    if (itemsSelectable || selectable(item, item.children)) rowOptions.push({ label: text, node: made ?? item, selected });
   }
   return finish(node, { kind: 'list', columns: [], rows, options: rowOptions, headerCount, cellsPerRow: 1, toggles: [], kept, offset: Math.max(0, offset) });
 }

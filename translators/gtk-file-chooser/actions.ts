@@ -77,6 +77,8 @@ export const goToFolderAction = defineAction({
   input: z.object({ path: PATH.describe('Absolute path of the folder, e.g. "/home/user/Documents".') }),
   output: z.object({ folder: z.string() }),
   timeoutMs: CHOOSE_MS,
+  // Entering a folder is seen in the path bar; GTK 4's path bar cannot be read (see reading.ts).
+  available: (_view, { chooser }: ChooserWindow) => chooser?.readsFolder === true,
   async run(args, ctx) {
     checkAbsolute(args.path);
     const window = requireWindow(ctx);

@@ -1,6 +1,6 @@
 /**
  * Translator for GTK3 file chooser dialogs, whichever app opens them (gedit's Save As and Open,
- * `zenity --file-selection`), and for the question a save dialog asks before replacing a file.
+ * `zenity --file-selection`), GTK 4 save dialogs (GNOME Text Editor's Save As), and for the question a save dialog asks before replacing a file.
  * The generic actions stay available beside ours (withGenericActions): select a place or a file,
  * load_rows of a long folder, press any button.
  */

@@ -1,12 +1,13 @@
 /**
  * What a GTK3 file chooser dialog shows, read from its tree: save or open mode, the current
- * folder (from the path bar: the checked button and the buttons toward the root), the Name
- * entry, the Location entry, the files table and the places. Labels and tables come from the
- * generic reading, so names agree with the generic actions offered beside ours (select,
- * load_rows). Memoised per tree root: translate, `input` and `available` read the same tree.
+ * folder (from the path bar: the checked button and the buttons toward the root; a GTK 4 dialog's
+ * is not read), the Name entry, the Location entry, the files table and the places. Labels and
+ * tables come from the generic reading, so names agree with the generic actions offered beside
+ * ours (select, load_rows). Memoised per tree root: translate, `input` and `available` read the
+ * same tree.
  */
 import { findAll, findFirst, hasState, readGeneric, readOnce, readWindow } from '../../src/sdk/translate.js';
-import type { A11yNode, Collection, Field, GenericReading } from '../../src/sdk/translate.js';
+import type { A11yNode, Button, Collection, Field, GenericReading } from '../../src/sdk/translate.js';
 
 export type ChooserMode = 'save' | 'open';
 
@@ -22,6 +23,8 @@ export interface ChooserReading {
   location?: Field;
   /** The node offering the `show_location` action (GtkFileChooserWidget). */
   widget?: A11yNode;
+  /** Whether the folder shown can be read (GTK 3's path bar; GTK 4's names neither root nor home). */
+  readsFolder: boolean;
   accept?: { node: A11yNode; label: string };
   cancel?: A11yNode;
   files?: Collection;
@@ -33,8 +36,18 @@ export interface ChooserReading {
 const ROOT_BUTTON = 'File System Root';
 const CANCEL_LABELS = new Set(['Cancel', '_Cancel']);
 
+/** How deep GTK 4 puts its file chooser widget in its dialog (dialog, box, content area, widget). */
+const GTK4_WIDGET_DEPTH = 3;
+
+/**
+ * GTK 3's dialog is the file chooser; GTK 4's dialog holds the chooser widget a few levels down
+ * (the probe gives it GTK 3's role). An app's main window that embeds one is not a chooser.
+ */
 export function isFileChooser(root: A11yNode): boolean {
-  return root.role === 'file_chooser';
+  if (root.role === 'file_chooser') return true;
+  if (root.role === 'frame') return false;
+  const holds = (node: A11yNode, depth: number): boolean => node.children.some((c) => c.role === 'file_chooser' || (depth > 1 && holds(c, depth - 1)));
+  return holds(root, GTK4_WIDGET_DEPTH);
 }
 
 export const readChooser: (root: A11yNode) => ChooserReading = readOnce(buildReading);
@@ -54,22 +67,21 @@ function buildReading(root: A11yNode): ChooserReading {
   const location = generic.fields.find((f) => f.kind === 'text' && f.label === 'Location');
   const files = generic.collections.find((c) => c.node.role === 'table' && c.label === 'Files');
   const places = generic.collections.find((c) => c.label === 'Places');
-  const folder = folderOf(root, location !== undefined);
+  const bar = pathBar(root);
+  const folder = bar ? folderOf(bar, location !== undefined) : null;
+  const widget = findFirst(root, (n) => (n.actions ?? []).includes('show_location'));
+  const cancel = findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name)) ?? generic.buttons.find((b) => CANCEL_LABELS.has(b.label))?.node;
   return {
     mode: name ? 'save' : 'open',
     folder,
+    // GTK 3's header shows the path bar or the location entry (then only the entry is exposed).
+    readsFolder: bar !== undefined || widget !== undefined,
     place: folder === null ? (places?.options.find((o) => o.selected)?.label ?? null) : null,
     ...(name ? { name } : {}),
     ...(location ? { location } : {}),
-    ...optional(
-      'widget',
-      findFirst(root, (n) => (n.actions ?? []).includes('show_location')),
-    ),
-    ...optional('accept', acceptButton(root)),
-    ...optional(
-      'cancel',
-      findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name)),
-    ),
+    ...optional('widget', widget),
+    ...optional('accept', acceptButton(root) ?? besideCancel(root, generic.buttons, cancel)),
+    ...optional('cancel', cancel),
     ...(files ? { files } : {}),
     places,
     extras: generic.fields.filter((f) => f !== name && f !== location && f.kind !== 'display'),
@@ -89,13 +101,26 @@ function acceptButton(root: A11yNode): { node: A11yNode; label: string } | undef
 }
 
 /**
+ * GTK 4 marks no button as the default (no `is_default` state) nor as `showing`: the accept
+ * button is the one beside Cancel, as the dialog lays them out (Cancel, then Save or Open).
+ */
+function besideCancel(root: A11yNode, buttons: Button[], cancel: A11yNode | undefined): { node: A11yNode; label: string } | undefined {
+  if (!cancel) return undefined;
+  const row = findFirst(root, (n) => n.children.includes(cancel));
+  const accept = buttons.find((b) => b.node !== cancel && row?.children.includes(b.node));
+  return accept ? { node: accept.node, label: accept.label } : undefined;
+}
+
+/** GTK 3's path bar: the node holding the "Up Path" button. */
+const pathBar = (root: A11yNode) => findFirst(root, (n) => n.children.some((c) => c.role === 'push_button' && c.name === 'Up Path'));
+
+/**
  * The path bar lists its buttons from the deepest folder to the root; the checked one is the
  * folder shown, the ones after it lead to the root. It is hidden when a place such as Recent is
  * shown (no folder then) and while the location entry replaces it (it still follows the folder).
  */
-function folderOf(root: A11yNode, locationShown: boolean): string | null {
-  const bar = findFirst(root, (n) => n.children.some((c) => c.role === 'push_button' && c.name === 'Up Path'));
-  if (!bar || !(hasState(bar, 'showing') || locationShown)) return null;
+function folderOf(bar: A11yNode, locationShown: boolean): string | null {
+  if (!(hasState(bar, 'showing') || locationShown)) return null;
   const buttons = bar.children.filter((c) => c.role === 'toggle_button');
   const current = buttons.findIndex((b) => hasState(b, 'checked'));
   if (current < 0) return null;

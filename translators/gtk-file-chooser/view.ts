@@ -13,6 +13,7 @@ const ACTIONS = [chooseAction, setNameAction, goToFolderAction, cancelAction];
 function where(reading: ChooserReading): string {
   if (reading.folder !== null) return `folder ${reading.folder}`;
   if (reading.place) return `showing ${reading.place}`;
+  if (!reading.readsFolder) return 'folder not read';
   // GTK exposes only the visible page of its header: the location entry hides the path bar.
   return reading.location ? 'location entry shown' : 'no folder shown';
 }

@@ -6,6 +6,7 @@ import {
   nodeActions,
   normalizeActionName,
   normalizeName,
+  normalizeRole,
   wantsAttributes,
   wantsRelations,
 } from '../../../src/platform/linux/atspi/normalize.js';
@@ -58,6 +59,21 @@ describe('normalize', () => {
     expect(normalizeName('a b', GTK4)).toBe('a b');
     expect(normalizeName('7 7', GTK3)).toBe('7 7');
     expect(normalizeName('GtkMenuButton', undefined)).toBe('GtkMenuButton');
+  });
+
+  it('reads a GTK4 mnemonic label and its text as the text, only on GTK4', () => {
+    expect(normalizeName('_Rename Rename', GTK4)).toBe('Rename');
+    expect(normalizeName('Con_nect Connect', GTK4)).toBe('Connect');
+    expect(normalizeName('_Open Recent Open Recent', GTK4)).toBe('Open Recent');
+    expect(normalizeName('my_file.txt', GTK4)).toBe('my_file.txt');
+    expect(normalizeName('a_b c', GTK4)).toBe('a_b c');
+    expect(normalizeName('_Rename Rename', GTK3)).toBe('_Rename Rename');
+  });
+
+  it("gives GTK4's file chooser widget GTK3's role, only on GTK4", () => {
+    expect(normalizeRole('filler', 'GtkFileChooserWidget', GTK4)).toBe('file_chooser');
+    expect(normalizeRole('filler', 'GtkBox', GTK4)).toBe('filler');
+    expect(normalizeRole('filler', 'GtkFileChooserWidget', GTK3)).toBe('filler');
   });
 
   it('spells actions one way and drops GTK4 GAction names', () => {

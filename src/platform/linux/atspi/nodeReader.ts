@@ -5,7 +5,7 @@
 import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
-import { cleanAttributes, nodeActions, normalizeName, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
+import { cleanAttributes, isGtk4, nodeActions, normalizeName, normalizeRole, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
@@ -103,7 +103,7 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
   const attributes = ctx.thorough || wantsAttributes(known.role, ctx.toolkit) ? ctx.client.attributes(ref).catch(() => ({})) : Promise.resolve({});
   const node: A11yNode = {
     ref: formatRef(ref),
-    role: known.role,
+    role: normalizeRole(known.role, known.name, ctx.toolkit),
     name: normalizeName(known.name, ctx.toolkit),
     states: known.states,
     children: [],
@@ -117,6 +117,14 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
   return { node, childCount: known.childCount, interfaces: known.interfaces };
 }
 
+/**
+ * GTK 4 list and grid views (GtkListBase: Nautilus's files) answer Selection.SelectChild for
+ * their items, but GTK 4.8 gives an item the `selectable` state only once it has been selected.
+ * Such a view is known by the action GtkListBase installs (a GtkListBox has none: its rows carry
+ * their state) and is marked `selects_items`, for the translators.
+ */
+const LIST_BASE_ACTION = 'list.select-all';
+
 /** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */
 async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: Facts, attributes: Promise<Record<string, string>>): Promise<void> {
   const { client } = ctx;
@@ -128,6 +136,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
       readActionNames(client, ref, policyFor(ctx.toolkit).actionListComplete).then((names) => {
         const actions = nodeActions(names, ctx.toolkit);
         if (actions.length > 0) node.actions = actions;
+        if (isGtk4(ctx.toolkit) && has(IFACE.selection) && names.includes(LIST_BASE_ACTION)) setAttribute(node, 'selects_items', 'true');
       }),
     );
   }

@@ -23,8 +23,9 @@ export function isGtk4(toolkit: ToolkitInfo | undefined): boolean {
 const TYPE_NAME = /^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$/;
 
 /**
- * GTK4 (4.8) names: a button's label appears twice ("7 7", "mod mod") and unnamed widgets are
- * named by their GObject type ("GtkMenuButton"). Both become what a user would read.
+ * GTK4 (4.8) names: a button's label appears twice ("7 7", "mod mod"; with its mnemonic first:
+ * "_Rename Rename") and unnamed widgets are named by their GObject type ("GtkMenuButton"). Both
+ * become what a user would read.
  */
 export function normalizeName(name: string, toolkit: ToolkitInfo | undefined): string {
   if (!isGtk4(toolkit)) return name;
@@ -34,9 +35,27 @@ export function normalizeName(name: string, toolkit: ToolkitInfo | undefined): s
 
 function undoubled(name: string): string {
   const half = (name.length - 1) / 2;
-  if (!Number.isInteger(half) || half === 0 || name[half] !== ' ') return name;
-  const left = name.slice(0, half);
-  return left === name.slice(half + 1) ? left : name;
+  if (Number.isInteger(half) && half > 0 && name[half] === ' ' && name.slice(0, half) === name.slice(half + 1)) return name.slice(0, half);
+  return withoutMnemonicTwin(name) ?? name;
+}
+
+/** "_Rename Rename", "Con_nect Connect": the label with its mnemonic, a space, the text shown. */
+function withoutMnemonicTwin(name: string): string | undefined {
+  if (!name.includes('_')) return undefined;
+  for (let space = name.indexOf(' '); space >= 0; space = name.indexOf(' ', space + 1)) {
+    const label = name.slice(0, space);
+    const shown = name.slice(space + 1);
+    if (label.includes('_') && label.replace(/_/g, '') === shown) return shown;
+  }
+  return undefined;
+}
+
+/**
+ * GTK 4 (4.8) gives its file chooser widget the role of any group (`filler`) and its class name
+ * "GtkFileChooserWidget" as name, where GTK 3 says `file_chooser`: translators see GTK 3's role.
+ */
+export function normalizeRole(role: string, name: string, toolkit: ToolkitInfo | undefined): string {
+  return isGtk4(toolkit) && role === 'filler' && name === 'GtkFileChooserWidget' ? 'file_chooser' : role;
 }
 
 export function isGtk(toolkit: ToolkitInfo | undefined): boolean {

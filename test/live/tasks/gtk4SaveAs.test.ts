@@ -1,0 +1,54 @@
+/**
+ * Acceptance: Save As in a GTK 4 text editor, through the tools a client sees only. GNOME Text
+ * Editor opens a file; the agent replaces the document's text (set_field on the document), opens
+ * Save As by the app's shortcut (press_keys: the dialog is in openedWindowIds), and chooses an
+ * absolute path in GTK 4's file chooser (`choose`: the path typed into Name, Save pressed). The
+ * truth is the disk: the new file holds the text (the editor ends the last line), the opened file
+ * is untouched. The app prints no critical or warning but those it prints on its own
+ * (test/live/helpers/appLogs.ts).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
+import { displayStack, waitFor } from '../helpers/desktop.js';
+import { runScenario } from './scenario.js';
+import { expectTool, fail } from './scenarios/checks.js';
+
+// Off CI without the app or the display stack this skips; CI installs them and never skips.
+const stack = displayStack(['gnome-text-editor']);
+
+const TEXT = 'Quarterly figures checked on 2 December\nSecond line';
+
+describe.skipIf(stack.skip)('agent task: Save As in a GTK 4 app', () => {
+  it('GNOME Text Editor: the text set, Save As by its shortcut, choose in the GTK 4 chooser, the new file on disk', async () => {
+    let disk: Record<string, unknown> = {};
+    const calls: Record<string, unknown>[] = [];
+    await runScenario({
+      name: 'gnome-text-editor: Save As',
+      apps: [],
+      async run({ agent, desktop, scratch }) {
+        const opened = join(scratch, 'notes.txt');
+        const saved = join(scratch, 'figures.txt');
+        writeFileSync(opened, 'Hello\n');
+        await desktop.launch('gnome-text-editor', ['--standalone', opened]);
+        const main = await agent.waitForWindow(/^notes\.txt .* - Text Editor$/);
+        calls.push(await agent.must(expectTool(await agent.tools(), `${main.id}__set_field`), { field: 'Text', value: TEXT }));
+        const pressed = await agent.must(expectTool(await agent.tools(), `${main.id}__press_keys`), { keys: ['ctrl+shift+s'] });
+        const chooser = (pressed.openedWindowIds as string[] | undefined)?.[0];
+        if (!chooser) fail(`Ctrl+Shift+S opened no window: ${JSON.stringify(pressed)}`);
+        const dialog = await agent.waitForWindow(/^Save As$/);
+        if (dialog.id !== chooser) fail(`the window opened is ${chooser}, the Save As dialog ${dialog.id}`);
+        if (!/ file chooser /.test(dialog.summary ?? '')) fail(`the Save As dialog is not read as a file chooser: ${dialog.summary}`);
+        calls.push(await agent.must(expectTool(await agent.tools(), `${chooser}__choose`), { path: saved }));
+        await waitFor(() => existsSync(saved) && readFileSync(saved, 'utf8') === `${TEXT}\n`, 15_000);
+        await agent.waitForWindow(/^figures\.txt .* - Text Editor$/);
+        expectAppsQuiet(desktop);
+        disk = { saved: readFileSync(saved, 'utf8'), opened: readFileSync(opened, 'utf8') };
+      },
+    });
+    expect(calls[0]).toMatchObject({ result: { via: 'editable_text' } });
+    expect(calls[1]).toMatchObject({ result: { outcome: 'chosen' }, openedWindowIds: [] });
+    expect(disk).toEqual({ saved: `${TEXT}\n`, opened: 'Hello\n' });
+  }, 180_000);
+});
