@@ -113,6 +113,19 @@ describe('set_field with submit', () => {
     expect(calls[2]?.args[1]).toEqual({ keys: ['Return'] });
   });
 
+  it('does not call a field confirmed when confirming changed nothing (a field that ignores Enter)', async () => {
+    let page = '1';
+    const { ctx } = fakeContext(viewer('1', 'Page one'), (call) =>
+      call.primitive === 'setText' ? { root: viewer((page = String(call.args[1])), 'Page one') } : undefined,
+    );
+    const outcome = await setFieldAction.run({ field: 'Select page', value: '2', submit: true } as never, ctx);
+    expect(page).toBe('2');
+    expect(outcome).toEqual({
+      message: 'Select page set; it was confirmed as Enter does, but the window shows no change yet: re-read app://windows later.',
+      result: { via: 'editable_text' },
+    });
+  });
+
   it('refuses to confirm a multi-line field (Enter adds a line there)', async () => {
     const root = frame('Notes', [n('label', 'Body'), n('text', 'Body', { ref: 'body', value: '', states: [...GTK3, 'editable', 'focusable', 'multi_line'] })]);
     const { ctx, calls } = fakeContext(root);

@@ -8,7 +8,7 @@ import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
 import { readWindow, type GenericReading } from '../reading.js';
 import { pressOnControl, replaceByTyping } from './keyboardRoutes.js';
-import { activate, describeEffect, found, live, namesEnum, watchEffect, type Effect } from './shared.js';
+import { activate, describeEffect, found, live, namesEnum, settled, watchEffect, type Effect } from './shared.js';
 import { VIA_OUTPUT, writeVerified, type Attempt, type Shown } from './verified.js';
 
 const SETTABLE_KINDS = new Set(['text', 'secret', 'number']);
@@ -58,7 +58,14 @@ export const setFieldAction = defineAction({
           shown: (state) => fieldShows(state, window.winId, field, expected),
         });
     const done = shown ? `${field.label} already shows that value` : `${field.label} set`;
-    const message = args.submit ? `${done}; confirmed.${describeEffect(await submitField(ctx, window, field))}` : `${done}.`;
+    if (!args.submit) return via ? { message: `${done}.`, result: { via } } : { message: `${done}.` };
+    // Whether confirming did anything is only known from what the window shows afterwards: a field
+    // that ignores Enter must not read as confirmed.
+    const effect = await submitField(ctx, window, field);
+    const message =
+      effect.kind === 'none'
+        ? `${done}; it was confirmed as Enter does, but the window shows no change yet: re-read app://windows later.`
+        : `${done}; confirmed.${describeEffect(effect)}`;
     return via ? { message, result: { via } } : { message };
   },
 });
@@ -71,7 +78,10 @@ export const setFieldAction = defineAction({
  */
 async function submitField(ctx: ActionContext, window: LiveWindow, field: Field): Promise<Effect> {
   const target = field.entry ?? field.node;
-  const effect = watchEffect(ctx, window);
+  // The effect is measured from the window as the write left it, once that has settled: measured
+  // from before the write, the write itself would read as the confirmation's effect.
+  await settled(ctx, window.winId);
+  const effect = watchEffect(ctx, ctx.state.window(window.winId) ?? window);
   if ((target.actions ?? []).includes('activate')) await ctx.probe.doAction(target.ref, 'activate');
   else await pressOnControl(ctx, window, target, ['Return']);
   return effect();
