@@ -14,6 +14,7 @@ import { formatRef } from './refs.js';
 import { TopLevelIndex } from './topLevels.js';
 import { claimOf, StateEcho } from './echo.js';
 import { scopeOf, Touches } from './touches.js';
+import { FocusedObjects } from './focusedEditors.js';
 
 export type AtspiChange =
   /** Applications appeared on or left the desktop. */
@@ -46,6 +47,8 @@ export class AtspiEvents extends EventEmitter<Events> {
   readonly echo: StateEcho;
   /** What each top-level's events were about since its last read (incremental.ts). */
   readonly touches = new Touches();
+  /** Each top-level's focused object: a focused editor the tree walk does not reach is read by it (focusedEditors.ts). */
+  readonly focused = new FocusedObjects();
   private readonly dirty = new Set<string>();
   private flags = { apps: false, windows: false };
   private flushTimer: NodeJS.Timeout | null = null;
@@ -116,8 +119,10 @@ export class AtspiEvents extends EventEmitter<Events> {
     const lookup = dying ? Promise.resolve({ top: this.topLevels.knownTopLevelOf(event.source), walked: [] }) : this.topLevels.locate(event.source);
     void lookup.then(({ top, walked }) => {
       if (dying) this.topLevels.forget(event.source);
+      if (dying) this.focused.forgetObject(formatRef(event.source));
       this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt, ...(walked.length > 0 ? { ancestors: walked } : {}) });
       if (!top) return;
+      if (event.member === 'state-changed' && event.detail === 'focused') this.focused.note(top, formatRef(event.source), event.detail1 === 1);
       this.touches.add(top, formatRef(event.source), scopeOf(event), verdict === 'doubt' ? claimOf(event) : undefined);
       if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();
       this.markContent(top);

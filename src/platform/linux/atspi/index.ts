@@ -16,6 +16,7 @@ import { Responsiveness } from './responsiveness.js';
 import { ToolkitCache } from './toolkits.js';
 import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
+import { graftFocusedEditor } from './focusedEditors.js';
 
 export type { AtspiApplication, AtspiTopLevel } from './apps.js';
 export type { AtspiChange, AtspiEventRecord } from './events.js';
@@ -112,9 +113,12 @@ export class AtspiAccess {
       throw wrapError(err, 'readTree', ref);
     });
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
-    const { tree, read } = await this.trees.read(ref, budget, touches, { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees });
+    const options = { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees };
+    const { tree, read } = await this.trees.read(ref, budget, touches, options);
     for (const part of read) this.events.echo.remember(part);
-    return tree;
+    const focused = this.events.focused.of(ref);
+    if (!focused) return tree;
+    return graftFocusedEditor(this.client, tree, focused, budget, options, () => this.events.focused.forgetObject(focused));
   }
 
   /** Incremental read counters (benchmarks, tests). */
@@ -126,6 +130,7 @@ export class AtspiAccess {
   retainTrees(refs: ReadonlySet<string>): void {
     this.trees.retain(refs);
     this.events.touches.retain(refs);
+    this.events.focused.retain(refs);
   }
 
   async close(): Promise<void> {
