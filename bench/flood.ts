@@ -8,6 +8,7 @@
  * The flooding app is test/live/fixtures/flood_log.py (a GTK 3 log appended every interval, above
  * 600 labels); the quiet one a zenity dialog. A private headless desktop is started and stopped.
  */
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startDesktop, type Desktop } from '../src/platform/linux/desktop/index.js';
 import { startServe, type ServeProcess } from '../test/live/helpers/serveProcess.js';
@@ -43,6 +44,14 @@ async function cpuShare(serve: ServeProcess): Promise<{ percent: number; readMs:
   return { percent: ((cpuMs(pid) - cpuBefore) / (performance.now() - start)) * 100, readMs: slowest };
 }
 
+function windowMapped(desktop: Desktop, title: string): boolean {
+  try {
+    return execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], { env: desktop.env, stdio: ['ignore', 'pipe', 'ignore'] }).length > 0;
+  } catch {
+    return false; // xdotool exits 1 while no window matches
+  }
+}
+
 async function eofToExit(serve: ServeProcess): Promise<number> {
   const start = performance.now();
   serve.child.stdin.end();
@@ -56,11 +65,14 @@ async function main(): Promise<void> {
   const exits: Array<Record<string, string | number>> = [];
   try {
     await desktop.launch('zenity', ['--info', '--title=Quiet', '--text=nothing changes here']);
-    const quiet = await firstRead(desktop, ['--app', 'zenity'], /^Quiet$/);
+    // --app refuses an app that has no window yet; --wait-for-app serves it once it has one.
+    const quiet = await firstRead(desktop, ['--wait-for-app', 'zenity'], /^Quiet$/);
     const quietCpu = await cpuShare(quiet.serve);
     exits.push({ stage: 'serving a quiet app', 'EOF → exit ms': (await eofToExit(quiet.serve)).toFixed(0) });
 
     const flooder = await desktop.launch('/usr/bin/python3', [FLOOD_LOG, String(FLOOD_INTERVAL_MS), '600']);
+    // Served from start with the flood already under way: its window is mapped before serve starts.
+    await waitFor(() => windowMapped(desktop, 'Flood log'), 60_000, 50);
     const flood = await firstRead(desktop, ['--all-apps'], /^Flood log$/);
     const floodCpu = await cpuShare(flood.serve);
     exits.push({ stage: 'serving beside a flooding app', 'EOF → exit ms': (await eofToExit(flood.serve)).toFixed(0) });
