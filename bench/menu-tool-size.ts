@@ -11,7 +11,7 @@ import { openFixtureProbe } from '../src/platform/fixture/probe.js';
 import { fixtureFiles } from '../src/testing/tester.js';
 import { toInputJsonSchema } from '../src/translate/jsonSchema.js';
 import { silentLogger } from '../src/util/logger.js';
-import { readWindow } from '../translators/generic/reading.js';
+import { readWindow } from '../src/translate/kit/reading.js';
 import { registry } from '../translators/index.js';
 import { table } from './stats.js';
 

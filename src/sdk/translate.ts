@@ -56,17 +56,18 @@ export { findAll, findFirst, hasState, indexByRef, isEnabled, labelOf, relationT
 export { cleanText, oneLine, repairName } from '../translate/text.js';
 export { readOnce } from '../translate/readOnce.js';
 
-// The reading kit: the generic translator's readers and block builders.
-export { readGeneric, readWindow, type GenericReading } from '../../translators/generic/reading.js';
-export type { Button, Collection, Field, FieldKind, MenuEntry, Notice, Option, TabStrip, WindowReading } from '../../translators/generic/model.js';
-export type { MessageKind } from '../../translators/generic/notices.js';
-export { buildBlocks, collectionBlock, documentBlock, isCut, isDocument, PREVIEW_CHARS, PREVIEW_ROWS } from '../../translators/generic/blocks.js';
-export { controlLabel, hintOf } from '../../translators/generic/labels.js';
-export { listsInReverse } from '../../translators/generic/layout.js';
-export { namesEnum } from '../../translators/generic/actions/shared.js';
-export { rowsOf } from '../../translators/generic/actions/load.js';
-export { setFieldAction, toggleAction } from '../../translators/generic/actions/fields.js';
-export { selectAction } from '../../translators/generic/actions/select.js';
-export { genericActions, genericTranslator, translateGeneric } from '../../translators/generic/index.js';
-export { withGenericActions } from '../../translators/shared/withGeneric.js';
-export { probeNotices } from '../../translators/shared/probeNotices.js';
+// The reading kit: the readers, block builders and actions the generic translator is made of.
+export { readGeneric, readWindow, type GenericReading } from '../translate/kit/reading.js';
+export type { Button, Collection, Field, FieldKind, MenuEntry, Notice, Option, TabStrip, WindowReading } from '../translate/kit/model.js';
+export type { MessageKind } from '../translate/kit/notices.js';
+export { buildBlocks, collectionBlock, documentBlock, isCut, isDocument, PREVIEW_CHARS, PREVIEW_ROWS } from '../translate/kit/blocks.js';
+export { controlLabel, hintOf } from '../translate/kit/labels.js';
+export { listsInReverse } from '../translate/kit/layout.js';
+export { namesEnum } from '../translate/kit/actions/shared.js';
+export { rowsOf } from '../translate/kit/actions/load.js';
+export { setFieldAction, toggleAction } from '../translate/kit/actions/fields.js';
+export { selectAction } from '../translate/kit/actions/select.js';
+export { genericActions, translateGeneric } from '../translate/kit/genericView.js';
+export { genericTranslator } from '../translate/kit/genericTranslator.js';
+export { withGenericActions } from '../translate/kit/withGeneric.js';
+export { probeNotices } from '../translate/kit/probeNotices.js';

@@ -9,7 +9,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isSecretNode, type A11yNode } from '../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import { cleanText, oneLine, repairName } from '../../src/translate/text.js';
-import { isShown, showRuleOf } from '../../translators/generic/visibility.js';
+import { isShown, showRuleOf } from '../../src/translate/kit/visibility.js';
 
 /** Every visible node (root included), in document order, skipping hidden subtrees. */
 export function visibleNodes(root: A11yNode): A11yNode[] {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/protocol/schemas.js';
-import { OPAQUE_NOTICE } from '../../translators/generic/reading.js';
+import { OPAQUE_NOTICE } from '../../src/translate/kit/reading.js';
 import { displayStack, waitFor } from './helpers/desktop.js';
 import { agentItems, itemCoverage, prepareItemViewApps, pyatspiItems, shows } from './helpers/itemViews.js';
 import { useLiveBridge } from './helpers/liveBridge.js';

@@ -15,7 +15,7 @@ import type { A11yNode } from '../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import type { TranslatorRegistry } from '../../src/translate/registry.js';
 import { isWidgetName } from '../../src/translate/text.js';
-import { PREVIEW_ROWS } from '../../translators/generic/blocks.js';
+import { PREVIEW_ROWS } from '../../src/translate/kit/blocks.js';
 import { genericTranslator } from '../../translators/generic/index.js';
 import { registry } from '../../translators/index.js';
 import { unreachedItems, type DropRule } from './reachability.js';

@@ -11,7 +11,7 @@ import { isSecretNode, type A11yNode } from '../../../src/platform/probe.js';
 import { normalizeName } from '../../../src/platform/linux/atspi/normalize.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import { cleanText, isWidgetName, repairName } from '../../../src/translate/text.js';
-import { isShown, showRuleOf } from '../../../translators/generic/visibility.js';
+import { isShown, showRuleOf } from '../../../src/translate/kit/visibility.js';
 import { normalise, outputAtoms } from '../../helpers/visibleContent.js';
 
 export type Category = 'label' | 'value' | 'cell' | 'item' | 'status' | 'page';

@@ -3,7 +3,7 @@
  * documents, and per app two tests. Coverage: pyatspi's dump of the same window against our read
  * (coverage.ts), ≥ 97% of labels, values, status bars and page text, and no hidden text in the
  * read; the rows of tables, lists and trees (cells, items) are printed per category, not asserted
- * here: translators/generic/tables.ts reads item views, and its own tests hold them. Survival: 50 reads and 20 harmless actions
+ * here: src/translate/kit/tables.ts reads item views, and its own tests hold them. Survival: 50 reads and 20 harmless actions
  * (focus, scroll through rows, select a row, toggle an option and back), after which the app is
  * alive, answers, and printed no new GLib CRITICAL / WARNING or Qt warning to its log.
  */

@@ -35,7 +35,7 @@ describe.skipIf(stack.skip)('agent task: type a line into a Java Swing editor an
         try {
           const startMs = (JEDIT.startSeconds ?? 45) * 1000;
           const main = await agent.waitForWindow(/^jEdit - notes\.txt$/, startMs);
-          if (!/a document whose text cannot be read/.test(main.summary)) fail(`the text area is not read as a document: ${main.summary}`);
+          if (!/a document whose text cannot be read/.test(main.summary ?? '')) fail(`the text area is not read as a document: ${main.summary}`);
           const tools = await agent.tools();
           const typeText = expectTool(tools, `${main.id}__type_text`);
           const menu = expectTool(tools, `${main.id}__menu`);

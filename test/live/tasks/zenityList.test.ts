@@ -4,7 +4,7 @@
  * and chosen by index; zenity prints its first column.
  */
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_ROWS } from '../../../translators/generic/blocks.js';
+import { PREVIEW_ROWS } from '../../../src/translate/kit/blocks.js';
 import { liveSessions } from '../helpers/waylandStack.js';
 import { runScenario } from './scenario.js';
 import { LIST_ROWS, PICKED_ROW, zenityListScenario, type ZenityListFacts } from './scenarios/zenityList.js';

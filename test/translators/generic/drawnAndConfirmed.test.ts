@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
-import { setFieldAction } from '../../../translators/generic/actions/fields.js';
-import { typeTextAction } from '../../../translators/generic/actions/keys.js';
-import { OPAQUE_NOTICE, readGeneric, UNREADABLE_DOCUMENT } from '../../../translators/generic/reading.js';
+import { setFieldAction } from '../../../src/translate/kit/actions/fields.js';
+import { typeTextAction } from '../../../src/translate/kit/actions/keys.js';
+import { OPAQUE_NOTICE, readGeneric, UNREADABLE_DOCUMENT } from '../../../src/translate/kit/reading.js';
 import { fakeContext } from './fakeContext.js';
 import { frame, GTK3, n } from './nodes.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
-import { iconLabel, iconLabelOfName } from '../../../translators/generic/iconNames.js';
-import { controlLabel } from '../../../translators/generic/labels.js';
+import { iconLabel, iconLabelOfName } from '../../../src/translate/kit/iconNames.js';
+import { controlLabel } from '../../../src/translate/kit/labels.js';
 
 const n = (role: string, name: string, extra: Partial<A11yNode> = {}, children: A11yNode[] = []): A11yNode => ({
   ref: `r-${role}-${name}`,

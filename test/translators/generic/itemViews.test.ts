@@ -4,13 +4,13 @@
  * not their cells, list items sit in rows the probe made, off-screen rows are not `visible`.
  */
 import { describe, expect, it } from 'vitest';
-import { readCollection } from '../../../translators/generic/tables.js';
-import { OPAQUE_NOTICE, readWindow } from '../../../translators/generic/reading.js';
+import { readCollection } from '../../../src/translate/kit/tables.js';
+import { OPAQUE_NOTICE, readWindow } from '../../../src/translate/kit/reading.js';
 import { genericTranslator } from '../../../translators/generic/index.js';
 import { translateFixture, type PublishedWindowView } from '../../../src/testing/fixtureView.js';
 import { loadFixture } from '../../../src/testing/tester.js';
-import { rowsOf } from '../../../translators/generic/actions/load.js';
-import { onlyViewsCut } from '../../../translators/generic/blocks.js';
+import { rowsOf } from '../../../src/translate/kit/actions/load.js';
+import { onlyViewsCut } from '../../../src/translate/kit/blocks.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { frame, GTK3, n } from './nodes.js';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NO_KEYBOARD, WINDOW_ONLY, type A11yNode } from '../../../src/platform/probe.js';
-import { pressKeysAction, typeTextAction } from '../../../translators/generic/actions/keys.js';
-import { readGeneric } from '../../../translators/generic/reading.js';
+import { pressKeysAction, typeTextAction } from '../../../src/translate/kit/actions/keys.js';
+import { readGeneric } from '../../../src/translate/kit/reading.js';
 import { readAndTranslate } from '../../../src/translate/define.js';
 import { windowOnlyTranslator } from '../../../translators/window-only/index.js';
 import { frame, n } from './nodes.js';

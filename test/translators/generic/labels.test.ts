@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlLabel, fieldLabel, hintOf, repairName, uniqueLabels } from '../../../translators/generic/labels.js';
+import { controlLabel, fieldLabel, hintOf, repairName, uniqueLabels } from '../../../src/translate/kit/labels.js';
 import { GTK4, n } from './nodes.js';
 
 describe('label repair', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toInputJsonSchema } from '../../../src/translate/jsonSchema.js';
-import { ENUM_BUDGET_CHARS, closestPaths, menuPathSchema, normalizePath, resolveMenuPath } from '../../../translators/generic/menuPaths.js';
-import { readWindow } from '../../../translators/generic/reading.js';
+import { ENUM_BUDGET_CHARS, closestPaths, menuPathSchema, normalizePath, resolveMenuPath } from '../../../src/translate/kit/menuPaths.js';
+import { readWindow } from '../../../src/translate/kit/reading.js';
 import { frame, n } from './nodes.js';
 
 const SMALL = ['File > New', 'File > Open...', 'File > Save As...', 'Edit > Undo', 'Help > About'];

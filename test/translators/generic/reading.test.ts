@@ -1,8 +1,8 @@
 /** The generic reading on hand-built trees shaped like the GTK3/GTK4 trees observed on real apps. */
 import { describe, expect, it } from 'vitest';
 import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
-import { layoutCost } from '../../../translators/generic/pairing.js';
-import { readWindow } from '../../../translators/generic/reading.js';
+import { layoutCost } from '../../../src/translate/kit/pairing.js';
+import { readWindow } from '../../../src/translate/kit/reading.js';
 import { dialog, frame, GTK3, GTK4, n } from './nodes.js';
 
 describe('visibility', () => {

@@ -9,7 +9,7 @@ import { publishContent } from '../../../src/bridge/publish.js';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { BlockSchema } from '../../../src/protocol/schemas.js';
 import { translateGeneric } from '../../../translators/generic/index.js';
-import { readGeneric } from '../../../translators/generic/reading.js';
+import { readGeneric } from '../../../src/translate/kit/reading.js';
 
 const ROLES = [
   'frame',

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/protocol/errors.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../../src/translate/types.js';
-import { QUIET_MS, watchEffect } from '../../../translators/generic/actions/shared.js';
+import { QUIET_MS, watchEffect } from '../../../src/translate/kit/actions/shared.js';
 
 /** A window whose version follows `versionAt(ms since start)`. */
 function clockedContext(versionAt: (ms: number) => number): { ctx: ActionContext; window: LiveWindow } {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isWidgetName } from '../../../src/translate/text.js';
-import { readWindow } from '../../../translators/generic/reading.js';
+import { readWindow } from '../../../src/translate/kit/reading.js';
 import { frame, GTK3, GTK4, n } from './nodes.js';
 
 const GTK4_ROOT = ['sensitive', 'visible', 'showing', 'active'];

@@ -2,12 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import type { ActionDef } from '../../../src/translate/types.js';
-import { setFieldAction, toggleAction } from '../../../translators/generic/actions/fields.js';
-import { typeTextAction } from '../../../translators/generic/actions/keys.js';
-import { selectAction } from '../../../translators/generic/actions/select.js';
-import { forgetRoutes } from '../../../translators/generic/actions/verified.js';
-import { readGeneric, UNREADABLE_DOCUMENT } from '../../../translators/generic/reading.js';
-import { summarise } from '../../../translators/generic/summary.js';
+import { setFieldAction, toggleAction } from '../../../src/translate/kit/actions/fields.js';
+import { typeTextAction } from '../../../src/translate/kit/actions/keys.js';
+import { selectAction } from '../../../src/translate/kit/actions/select.js';
+import { forgetRoutes } from '../../../src/translate/kit/actions/verified.js';
+import { readGeneric, UNREADABLE_DOCUMENT } from '../../../src/translate/kit/reading.js';
+import { summarise } from '../../../src/translate/kit/summary.js';
 import { fakeContext, type Call } from './fakeContext.js';
 import { frame, GTK3, n } from './nodes.js';
 

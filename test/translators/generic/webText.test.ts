@@ -4,7 +4,7 @@
  * a tab strip's own buttons, and a table whose headers are its first row.
  */
 import { describe, expect, it } from 'vitest';
-import { readWindow } from '../../../translators/generic/reading.js';
+import { readWindow } from '../../../src/translate/kit/reading.js';
 import { frame, n } from './nodes.js';
 
 const O = '\uFFFC';

@@ -1,6 +1,6 @@
 /** `menu {path}`: runs a menu entry ("File > Save As…"), also from menus that are closed. */
 import { z } from 'zod';
-import { defineAction } from '../../../src/translate/define.js';
+import { defineAction } from '../../define.js';
 import { PATH_SEPARATOR } from '../menus.js';
 import { menuPathSchema, resolveMenuPath } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';

@@ -5,8 +5,8 @@
  * pages stay `visible`). Rows and items of a shown table or list count when `visible`:
  * scrolled-out rows are content too.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { hasState } from '../../src/translate/tree.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { hasState } from '../tree.js';
 
 export interface ShowRule {
   /** False for toolkits that never set `showing` below the window (GTK4). */

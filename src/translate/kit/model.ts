@@ -1,6 +1,6 @@
 /** What the generic translator reads out of a window's tree before it writes blocks and actions. */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { Severity } from '../../src/protocol/schemas.js';
+import type { A11yNode } from '../../platform/probe.js';
+import type { Severity } from '../../protocol/schemas.js';
 import type { ShowRule } from './visibility.js';
 
 export type FieldKind = 'text' | 'secret' | 'number' | 'choice' | 'check' | 'radio' | 'display';

@@ -3,8 +3,8 @@
  * label twice ("7 7") and names unlabelled widgets by their type ("GtkMenuButton"); tooltips carry
  * shortcuts ("Undo [Ctrl+Z]"); file sizes and times carry bidi marks.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { cleanText, isTypeName, isWidgetName, oneLine, repairName } from '../../src/translate/text.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { cleanText, isTypeName, isWidgetName, oneLine, repairName } from '../text.js';
 import { iconLabelOfName, innerIconLabel } from './iconNames.js';
 
 export { cleanText, isTypeName, isWidgetName, oneLine, repairName };

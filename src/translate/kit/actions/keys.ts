@@ -1,9 +1,9 @@
 /** `type_text {text}` and `press_keys {keys}`: keyboard input into the window, for what no field covers. */
 import { z } from 'zod';
-import { acceptsKeys, type A11yNode } from '../../../src/platform/probe.js';
-import { CHORDS_INPUT, requireWindow } from '../../../src/translate/commonActions.js';
-import { findFirst, hasState } from '../../../src/translate/tree.js';
-import { defineAction } from '../../../src/translate/define.js';
+import { acceptsKeys, type A11yNode } from '../../../platform/probe.js';
+import { CHORDS_INPUT, requireWindow } from '../../commonActions.js';
+import { findFirst, hasState } from '../../tree.js';
+import { defineAction } from '../../define.js';
 import type { WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
 import { settableFields } from './fields.js';

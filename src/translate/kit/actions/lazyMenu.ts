@@ -6,9 +6,9 @@
  * keyboard and pointer of the person at the desktop. An entry is run with its action while its
  * menu is open (an item of an open menu, what a screen reader activates), its effect awaited.
  */
-import { BridgeError } from '../../../src/protocol/errors.js';
-import type { A11yNode } from '../../../src/platform/probe.js';
-import type { ActionContext, ActionOutcome, LiveWindow } from '../../../src/translate/types.js';
+import { BridgeError } from '../../../protocol/errors.js';
+import type { A11yNode } from '../../../platform/probe.js';
+import type { ActionContext, ActionOutcome, LiveWindow } from '../../types.js';
 import { menuBarEntries, PATH_SEPARATOR } from '../menus.js';
 import { normalizePath, resolveMenuPath } from '../menuPaths.js';
 import type { MenuEntry } from '../model.js';

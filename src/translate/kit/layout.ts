@@ -2,7 +2,7 @@
  * Geometry and order. GTK reports unmapped nodes at -2^31; the Linux probe leaves bounds out by
  * default (extents cost a call per node), so every rule here has an answer without geometry.
  */
-import type { A11yNode, Rect } from '../../src/platform/probe.js';
+import type { A11yNode, Rect } from '../../platform/probe.js';
 
 export function usableBounds(bounds: Rect | undefined): bounds is Rect {
   return bounds !== undefined && bounds.width > 0 && bounds.height > 0 && bounds.x > -1e6 && bounds.y > -1e6;

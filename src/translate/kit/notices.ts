@@ -2,8 +2,8 @@
  * Severity, from what the toolkit says: an info bar's message type, a message dialog's kind (its
  * role `alert` and name in GTK3, or the icon zenity shows), an error relation or invalid state.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { Severity } from '../../src/protocol/schemas.js';
+import type { A11yNode } from '../../platform/probe.js';
+import type { Severity } from '../../protocol/schemas.js';
 import { repairName } from './labels.js';
 import type { Notice } from './model.js';
 import type { RawNotice } from './walk.js';

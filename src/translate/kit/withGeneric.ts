@@ -5,9 +5,9 @@
  * translator's reading the generic actions take (`GenericReading`) —: no generic summary or blocks
  * are made.
  */
-import type { WindowView } from '../../src/translate/types.js';
-import { genericActions } from '../generic/index.js';
-import type { GenericReading } from '../generic/reading.js';
+import type { WindowView } from '../types.js';
+import { genericActions } from './genericView.js';
+import type { GenericReading } from './reading.js';
 
 export function withGenericActions<R extends GenericReading>(view: WindowView<R>, reading: R): WindowView<R> {
   const own = new Set(view.actions.map((a) => a.name));

@@ -3,9 +3,9 @@
  * unique names. Memoised per tree root: the translators that build on it and the actions' `run`,
  * which reads the state it acts on, share one reading of a tree.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { readOnce } from '../../src/translate/readOnce.js';
-import { hasState, indexByRef, isEnabled, relationTargets } from '../../src/translate/tree.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { readOnce } from '../readOnce.js';
+import { hasState, indexByRef, isEnabled, relationTargets } from '../tree.js';
 import { cleanText, fieldLabel, hintOf, isWidgetName, repairName, uniqueLabels } from './labels.js';
 import { allMenuEntries } from './menus.js';
 import { inReadingOrder } from './layout.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { slugify } from '../../src/protocol/names.js';
-import type { AppInfo } from '../../src/platform/probe.js';
-import { defineAppAction } from '../../src/translate/define.js';
-import type { AppActionDef } from '../../src/translate/types.js';
+import { slugify } from '../../protocol/names.js';
+import type { AppInfo } from '../../platform/probe.js';
+import { defineAppAction } from '../define.js';
+import type { AppActionDef } from '../types.js';
 
 const NO_INPUT = z.object({});
 const cache = new Map<string, AppActionDef>();

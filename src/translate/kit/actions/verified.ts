@@ -8,8 +8,8 @@
  * the error says which were tried.
  */
 import { z } from 'zod';
-import { BridgeError, isBridgeError } from '../../../src/protocol/errors.js';
-import type { ActionContext, StateReader } from '../../../src/translate/types.js';
+import { BridgeError, isBridgeError } from '../../../protocol/errors.js';
+import type { ActionContext, StateReader } from '../../types.js';
 
 export const ROUTES = ['editable_text', 'value', 'selection', 'action', 'typing', 'keyboard', 'pointer'] as const;
 export type Route = (typeof ROUTES)[number];

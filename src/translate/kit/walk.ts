@@ -4,8 +4,8 @@
  * scroll bars, icons) and the insides of buttons are skipped; every node lands in one bucket at
  * most, so nothing is reported twice.
  */
-import { isSecretNode, type A11yNode } from '../../src/platform/probe.js';
-import { hasState, isEnabled } from '../../src/translate/tree.js';
+import { isSecretNode, type A11yNode } from '../../platform/probe.js';
+import { hasState, isEnabled } from '../tree.js';
 import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
 import { menuEntriesOfButton } from './menus.js';
 import type { FieldKind, MenuEntry, Option } from './model.js';

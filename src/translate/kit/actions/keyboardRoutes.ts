@@ -3,9 +3,9 @@
  * accessibility call. Keys go to whatever has the focus, so none is sent before the window shows
  * the control itself focused: keys landing in another field (Ctrl+A, BackSpace) would erase it.
  */
-import type { A11yNode } from '../../../src/platform/probe.js';
-import { findFirst, hasState } from '../../../src/translate/tree.js';
-import type { ActionContext, LiveWindow } from '../../../src/translate/types.js';
+import type { A11yNode } from '../../../platform/probe.js';
+import { findFirst, hasState } from '../../tree.js';
+import type { ActionContext, LiveWindow } from '../../types.js';
 
 const FOCUS_MS = 2000;
 

@@ -3,8 +3,8 @@
  * message dialog, the first filled and the empty fields, the folder of a file chooser, documents,
  * tables and lists, errors (P-BLK-6, seed §4.3). Built only from what the blocks show.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import type { WindowFacts } from '../../src/translate/types.js';
+import type { A11yNode } from '../../platform/probe.js';
+import type { WindowFacts } from '../types.js';
 import { isDocument } from './blocks.js';
 import type { Collection, Field, WindowReading } from './model.js';
 import { DIALOG_ROLES } from './roles.js';

@@ -1,6 +1,6 @@
 /** `press {button}`: presses a button the window shows; the enum lists exactly those (P-TOOL-2). */
 import { z } from 'zod';
-import { defineAction } from '../../../src/translate/define.js';
+import { defineAction } from '../../define.js';
 import type { Button } from '../model.js';
 import type { GenericReading } from '../reading.js';
 import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';

@@ -2,7 +2,7 @@
  * What the probe said about a tree (timeouts, a lost bus, a budget cut) as warn notices, for app
  * translators that build their own blocks: the agent must learn that what it reads may be partial.
  */
-import type { BlockDraft, TranslateContext } from '../../src/translate/types.js';
+import type { BlockDraft, TranslateContext } from '../types.js';
 
 export function probeNotices(ctx: Pick<TranslateContext, 'warnings' | 'truncated'>, options: { cutIsExpected?: boolean } = {}): BlockDraft[] {
   const blocks: BlockDraft[] = ctx.warnings.map((text, i) => ({ type: 'notice', id: `warning-${i + 1}`, severity: 'warn', text }));

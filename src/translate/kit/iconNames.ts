@@ -4,7 +4,7 @@
  * ("edit-", "document-", "go-", …: "edit-find" → "Find"), "-symbolic"/"-rtl"/"-ltr" suffixes go,
  * the words stay ("zoom-in" → "Zoom in", "open-menu" → "Open menu").
  */
-import type { A11yNode } from '../../src/platform/probe.js';
+import type { A11yNode } from '../../platform/probe.js';
 
 /** An icon name: lower-case words joined by hyphens, at least two ("edit-find", "open-menu-symbolic"). */
 const ICON_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)+$/;

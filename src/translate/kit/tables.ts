@@ -10,8 +10,8 @@
  * A cell reads as its text; only a cell without text is a check box's state, and Qt's `toggle`
  * action, which every Qt cell carries (it toggles selection), never makes one.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { hasState } from '../../src/translate/tree.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { hasState } from '../tree.js';
 import { cleanText, oneLine, repairName } from './labels.js';
 import type { Collection, Option } from './model.js';
 import { TABLE_ROLES } from './roles.js';

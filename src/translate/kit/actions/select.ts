@@ -1,13 +1,13 @@
 /** `select {field, option}`: chooses an option of a combo box, a row of a table or list, or a tab. */
 import { z } from 'zod';
-import { BridgeError } from '../../../src/protocol/errors.js';
-import type { A11yNode } from '../../../src/platform/probe.js';
-import { defineAction } from '../../../src/translate/define.js';
+import { BridgeError } from '../../../protocol/errors.js';
+import type { A11yNode } from '../../../platform/probe.js';
+import { defineAction } from '../../define.js';
 import { PREVIEW_ROWS } from '../blocks.js';
 import type { Option, WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
-import { findFirst, hasState } from '../../../src/translate/tree.js';
-import type { ActionContext, LiveWindow, StateReader } from '../../../src/translate/types.js';
+import { findFirst, hasState } from '../../tree.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { readWindow } from '../reading.js';
 import { WRITE_TIMEOUT_MS } from './fields.js';
 import { activate, found, live, namesEnum } from './shared.js';

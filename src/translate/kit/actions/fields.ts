@@ -1,9 +1,9 @@
 /** `set_field {field, value}` and `toggle {field, on}`: the window's own fields, by their labels. */
 import { z } from 'zod';
-import { BridgeError } from '../../../src/protocol/errors.js';
-import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
-import { defineAction } from '../../../src/translate/define.js';
-import type { ActionContext, LiveWindow, StateReader } from '../../../src/translate/types.js';
+import { BridgeError } from '../../../protocol/errors.js';
+import { SENSITIVE_MASK } from '../../../platform/probe.js';
+import { defineAction } from '../../define.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
 import { readWindow, type GenericReading } from '../reading.js';

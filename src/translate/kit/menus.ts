@@ -3,8 +3,8 @@
  * to buttons, and GTK popovers (children of the window that are not on screen until opened).
  * Closed menus are not shown, so entries count when `visible`; disabled entries are left out.
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { hasState, isEnabled } from '../../src/translate/tree.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { hasState, isEnabled } from '../tree.js';
 import { controlLabel, hintOf, repairName } from './labels.js';
 import type { MenuEntry } from './model.js';
 import { MENU_ITEM_ROLES } from './roles.js';

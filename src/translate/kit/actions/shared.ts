@@ -1,9 +1,9 @@
 /** What every generic action needs: the live reading of its window, enums, and effect waiting. */
 import { z } from 'zod';
-import { BridgeError, isBridgeError } from '../../../src/protocol/errors.js';
-import type { A11yNode } from '../../../src/platform/probe.js';
-import { requireWindow } from '../../../src/translate/commonActions.js';
-import type { ActionContext, LiveWindow } from '../../../src/translate/types.js';
+import { BridgeError, isBridgeError } from '../../../protocol/errors.js';
+import type { A11yNode } from '../../../platform/probe.js';
+import { requireWindow } from '../../commonActions.js';
+import type { ActionContext, LiveWindow } from '../../types.js';
 import type { WindowReading } from '../model.js';
 import { readWindow } from '../reading.js';
 

@@ -5,7 +5,7 @@
  * with that menu's entries (an agent walks the tree), an unknown one with the closest paths.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../src/protocol/errors.js';
+import { BridgeError } from '../../protocol/errors.js';
 import { PATH_SEPARATOR } from './menus.js';
 
 /** Past this many characters of enum JSON a menu's paths are checked by the server instead. */

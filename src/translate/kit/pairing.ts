@@ -4,8 +4,8 @@
  * the same row to the left, or right above and aligned), then reading order (the label just before
  * it in the same container). Each label labels one control at most.
  */
-import type { A11yNode, Rect } from '../../src/platform/probe.js';
-import { relationTargets } from '../../src/translate/tree.js';
+import type { A11yNode, Rect } from '../../platform/probe.js';
+import { relationTargets } from '../tree.js';
 import { fieldLabel, oneLine } from './labels.js';
 import { listsInReverse, usableBounds } from './layout.js';
 import type { TextCandidate } from './walk.js';

@@ -4,9 +4,9 @@
  * by scrolling, so they change nothing the user sees.
  */
 import { z } from 'zod';
-import { BridgeError } from '../../../src/protocol/errors.js';
-import { defineAction } from '../../../src/translate/define.js';
-import type { A11yNode } from '../../../src/platform/probe.js';
+import { BridgeError } from '../../../protocol/errors.js';
+import { defineAction } from '../../define.js';
+import type { A11yNode } from '../../../platform/probe.js';
 import { isCut, isDocumentCut } from '../blocks.js';
 import type { Collection } from '../model.js';
 import type { GenericReading } from '../reading.js';

@@ -3,9 +3,9 @@
  * rows plus `total` when cut: P-BLK-3/7), notices. Block ids derive from labels, so they stay
  * stable while the window lives (P-ID-1).
  */
-import type { A11yNode } from '../../src/platform/probe.js';
-import { slugify } from '../../src/protocol/names.js';
-import type { BlockDraft, TranslateContext } from '../../src/translate/types.js';
+import type { A11yNode } from '../../platform/probe.js';
+import { slugify } from '../../protocol/names.js';
+import type { BlockDraft, TranslateContext } from '../types.js';
 import type { Collection, Field, WindowReading } from './model.js';
 
 /** Rows or items of a table or list kept in the state; load_rows reads the rest. */
