@@ -18,15 +18,22 @@ export interface AppComplaint {
   message: string;
 }
 
-/** "(mousepad:17830): Gdk-CRITICAL **: 06:01:16.194: gdk_window_get_window_type: assertion …". */
-const GLIB_MESSAGE = /^\(([^():]+):\d+\): ([\w.-]+-(?:CRITICAL|WARNING)) \*\*: (?:\d\d:\d\d:\d\d\.\d+: )?(.*)$/;
+/**
+ * "(mousepad:17830): Gdk-CRITICAL **: 06:01:16.194: gdk_window_get_window_type: assertion …", and
+ * GLib's form for a message with no log domain: "** (nautilus:812): WARNING **: 06:01:16.194: …".
+ */
+const GLIB_MESSAGE = /^(?:\*\* )?\(([^():]+):\d+\): (?:([\w.-]+)-)?(CRITICAL|WARNING) \*\*: (?:\d\d:\d\d:\d\d\.\d+: )?(.*)$/;
 
 /**
  * Messages the private desktop causes, not the bridge, each with the reason it is not a fault:
  * - the desktop runs no udisks2 volume monitor (no system bus daemons), so GIO says so the first
- *   time an app lists volumes (every GTK file chooser's places sidebar does, keyboard-opened too).
+ *   time an app lists volumes (every GTK file chooser's places sidebar does, keyboard-opened too);
  */
-export const DESKTOP_MESSAGES: RegExp[] = [/^remote volume monitor with dbus name org\.gtk\.vfs\.UDisks2VolumeMonitor is not supported$/];
+export const DESKTOP_MESSAGES: RegExp[] = [
+  /^remote volume monitor with dbus name org\.gtk\.vfs\.UDisks2VolumeMonitor is not supported$/,
+  // - the home folder has no GTK bookmarks file (~/.gtk-bookmarks): Nautilus looks for one at start-up.
+  /^Unable to get contents of the bookmarks file: Error opening file \S+\/\.gtk-bookmarks: No such file or directory$/,
+];
 
 /**
  * Messages an application prints on its own, with no bridge on the desktop, by program name (the
@@ -80,7 +87,8 @@ export function appComplaints(
     for (const line of readFileSync(join(dir, log), 'utf8').split('\n')) {
       const match = GLIB_MESSAGE.exec(line.trim());
       if (!match) continue;
-      const [, program, kind, message] = match as unknown as [string, string, string, string];
+      const [, program, domain, level, message] = match as unknown as [string, string, string | undefined, string, string];
+      const kind = domain ? `${domain}-${level}` : level;
       // An app started through `env` (its own TMPDIR) logs to app-N-env.log: its lines name it.
       const own = [...(appOwn[programOf(log)] ?? []), ...(appOwn[program] ?? [])];
       if (![...ignore, ...own].some((pattern) => pattern.test(message))) complaints.push({ log, kind, message });
