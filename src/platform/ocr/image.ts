@@ -200,14 +200,25 @@ export function inkBands(image: GreyImage, threshold: number, joinGap = 0): Band
   return bands;
 }
 
-/** Screen text shorter than this (ascender to descender, px) is upscaled twice for the recogniser. */
-const SMALL_TEXT = 15;
+/** Text lines shorter than this (ink band: ascender to descender, px) are upscaled twice. */
+const SMALL_LINE = 15;
+/** Letters shorter than this (median glyph height, px) are upscaled twice. */
+const SMALL_GLYPH = 11;
 
-/** 2 for small text (most windows: 8–12 px glyphs), 1 when the lines are tall enough already. */
-export function chooseScale(lines: readonly Band[]): number {
+/**
+ * 2 for small text (most windows), 1 when it is tall enough already. Each measure overstates the
+ * size in its own way, so either one finding the text small is enough: a line's band grows with
+ * a caret or scroll arrow taller than the text (Wine Notepad: 8 px letters in 17 px bands, read
+ * unscaled as "Karbour"), and the median letter of caps-and-digits labels is a cap height (xcalc:
+ * 13 px; unscaled, its "+/-" key went unread). A Helvetica 12 page (bands of 15 px and more,
+ * 12 px letters) reads as well unscaled, at a quarter of the pixels.
+ */
+export function chooseScale(lines: readonly Band[], glyphHeight: number): number {
   const heights = lines.map((b) => b.height).sort((a, b) => a - b);
-  const median = heights[Math.floor(heights.length / 2)] ?? 0;
-  return median >= SMALL_TEXT ? 1 : 2;
+  const medianLine = heights[Math.floor(heights.length / 2)] ?? 0;
+  const smallLines = medianLine > 0 && medianLine < SMALL_LINE;
+  const smallLetters = glyphHeight > 0 && glyphHeight < SMALL_GLYPH;
+  return smallLines || smallLetters ? 2 : 1;
 }
 
 /**

@@ -59,7 +59,7 @@ describe('OCR image preparation', () => {
     expect(encodePgm(image).subarray(0, 11).toString('latin1')).toBe('P5\n6 4\n255\n');
   });
 
-  it('finds text lines as ink bands, picks the scale by their height, and cuts pieces in blank rows only', () => {
+  it('finds text lines as ink bands, picks the scale by the height of lines and letters, and cuts pieces in blank rows only', () => {
     const image = grey(10, 100, 255);
     for (const [top, height] of [
       [10, 12],
@@ -75,8 +75,11 @@ describe('OCR image preparation', () => {
       { y: 50, height: 12 },
       { y: 70, height: 12 },
     ]);
-    expect(chooseScale(lines)).toBe(2);
-    expect(chooseScale([{ y: 0, height: 18 }])).toBe(1);
+    expect(chooseScale(lines, 12)).toBe(2);
+    // Tall bands (a caret, a scroll arrow) around small letters: the letters decide.
+    expect(chooseScale([{ y: 0, height: 17 }], 8)).toBe(2);
+    expect(chooseScale([{ y: 0, height: 18 }], 12)).toBe(1);
+    expect(chooseScale([], 0)).toBe(1);
     const pieces = splitForWorkers(lines, 2, 8, 100);
     expect(pieces).toEqual([
       { y: 2, height: 44 },
