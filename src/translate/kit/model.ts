@@ -93,6 +93,11 @@ export interface WindowReading {
    * type_text reaches them, nothing reads them back.
    */
   keyAreas: A11yNode[];
+  /**
+   * Editable documents whose content is read through their children (a LibreOffice slide and its
+   * shapes): type_text types into them, the read shows what they hold.
+   */
+  editors: A11yNode[];
   /** The message of a message dialog and its severity ("question" asks, it does not warn). */
   message?: { text: string; kind: Severity | 'question' };
   /** The current folder of a file chooser. */

@@ -94,6 +94,7 @@ function buildReading(root: A11yNode): WindowReading {
     menus: allMenuEntries(root, raw.menus),
     tabs,
     keyAreas: raw.keyAreas,
+    editors: raw.editors,
     ...(raw.folderButton ? { folder: repairName(raw.folderButton.name) } : {}),
   };
 }

@@ -72,6 +72,7 @@ export interface RawReading {
   icons: string[];
   tabs: A11yNode[];
   keyAreas: A11yNode[];
+  editors: A11yNode[];
   folderButton?: A11yNode;
 }
 
@@ -90,6 +91,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     icons: [],
     tabs: [],
     keyAreas: [],
+    editors: [],
   };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
@@ -105,6 +107,8 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   // A drawing surface that takes keys is a document (type_text); one that does not, only unreadable.
   if (isKeyArea(node)) return void out.keyAreas.push(node);
+  // Its shapes and paragraphs are read below as usual; the document itself is where typing goes.
+  if (isEditableDocument(node)) out.editors.push(node);
   if (isDescribedDrawing(node)) return void out.controls.push(drawnDisplay(node));
   if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
@@ -234,6 +238,18 @@ function isKeyArea(node: A11yNode): boolean {
 }
 
 const KEY_AREA_ROLES = new Set(['drawing_area', 'canvas']);
+
+/**
+ * A document the user edits by typing into it, whose content is exposed as children: LibreOffice's
+ * slide (`document_presentation`) and drawing page (`document_frame`) hold their shapes, each with
+ * its paragraphs, and the keys a user types go to the document, which hands them to the selected
+ * shape. Its text is read through the children; the document adds the place where type_text goes.
+ */
+function isEditableDocument(node: A11yNode): boolean {
+  return DOCUMENT_ROLES.has(node.role) && hasState(node, 'editable') && hasState(node, 'focusable') && !hasState(node, 'read_only');
+}
+
+const DOCUMENT_ROLES = new Set(['document_text', 'document_presentation', 'document_frame', 'document_spreadsheet', 'document_web', 'document_email']);
 const SCROLLED_AREA_ROLES = new Set(['panel']);
 
 /**

@@ -90,6 +90,17 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(policyFor(QT6).keepSubtrees).toBeNull();
   });
 
+  it('asks LibreOffice action names one by one, never GetActions (its ATK wrapper warns about each description)', async () => {
+    const root = node('win', 'frame', { name: 'W', children: [node('tool', 'push_button', { name: 'Text Box', interfaces: ['Action'], actions: ['click'] })] });
+    const app = new FakeApp(root);
+    const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: { ...GTK3, application: 'soffice' } });
+    expect(tree.root.children[0]?.actions).toEqual(['click']);
+    expect(app.calls.filter((c) => c.member === 'GetActions')).toEqual([]);
+    expect(app.calls.filter((c) => c.member === 'GetName').map((c) => c.body)).toEqual([[0]]);
+    expect(policyFor(GTK3).actionList).toBe('complete');
+    expect(policyFor(undefined).actionList).toBe('partial');
+  });
+
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {
     expect(insertLength('héllo', QT6)).toBe(5);
     expect(insertLength('héllo', GTK3)).toBe(6);

@@ -169,6 +169,7 @@ const HANDLERS: Record<string, Handler> = {
       .join(''),
   ],
   'Action.GetActions': (_a, n) => [(n.actions ?? []).map((name) => [name, '', ''])],
+  'Action.GetName': (_a, n, [i]) => [(n.actions ?? [])[Number(i)] ?? ''],
   'Action.DoAction': (_a, n, [i]) => [Number(i) < (n.actions ?? []).length],
   'EditableText.SetTextContents': (_a, n, [text]) => {
     n.text = String(text);

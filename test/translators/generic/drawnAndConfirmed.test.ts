@@ -2,7 +2,8 @@
  * Content an app draws itself, and fields that act only on Enter: a Swing text area that is a
  * panel holding only its scroll bars takes type_text; a drawn area that says its value in its
  * description (GTK 3's tooltip) is read as a display field; set_field's `submit` confirms a
- * one-line field by its own activate action, or by Return once the field has the focus.
+ * one-line field by its own activate action, or by Return once the field has the focus; an
+ * editable document read through its shapes (a LibreOffice slide) takes type_text.
  */
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
@@ -131,5 +132,37 @@ describe('set_field with submit', () => {
     const { ctx, calls } = fakeContext(root);
     await expect(setFieldAction.run({ field: 'Body', value: 'x', submit: true } as never, ctx)).rejects.toMatchObject({ code: 'validation_failed' });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('an editable document read through its shapes (a LibreOffice slide)', () => {
+  const LO = ['enabled', 'sensitive', 'showing', 'visible', 'focusable', 'editable', 'selectable'];
+  const slide = (focus: 'title' | 'sidebar' | 'doc') =>
+    frame('Untitled 1 - LibreOffice Impress', [
+      n('toggle_button', 'Layouts', { ref: 'deck', actions: ['click'], states: [...GTK3, 'focusable', ...(focus === 'sidebar' ? ['focused'] : [])] }),
+      n('document_presentation', 'Untitled 1 - LibreOffice Presentation', { ref: 'doc', states: [...LO, ...(focus === 'doc' ? ['focused'] : [])] }, [
+        n('panel', 'PresentationTitle ', { ref: 'title', states: [...LO, ...(focus === 'title' ? ['focused', 'selected'] : [])] }, [
+          n('paragraph', '', { value: 'Click to add Title', states: ['enabled', 'showing', 'visible', 'editable', 'focusable'] }),
+        ]),
+      ]),
+    ]);
+
+  it('gets type_text, its text stays read, and typing goes straight to the selected shape', async () => {
+    const { ctx, calls } = fakeContext(slide('title'));
+    const reading = readGeneric(ctx.window!.tree.root);
+    expect(reading.generic.editors.map((d) => d.ref)).toEqual(['doc']);
+    expect(reading.generic.keyAreas).toEqual([]);
+    expect(reading.generic.texts).toContain('Click to add Title');
+    expect(reading.generic.notices).not.toContainEqual({ severity: 'info', text: UNREADABLE_DOCUMENT });
+    expect(typeTextAction.available?.({ summary: '', blocks: [], actions: [] }, reading)).toBe(true);
+    await typeTextAction.run({ text: 'Quarterly review' } as never, ctx);
+    expect(calls.map((c) => c.primitive)).toEqual(['sendKeys']);
+  });
+
+  it('focuses the document first when the focus is elsewhere (a button of the sidebar)', async () => {
+    const { ctx, calls } = fakeContext(slide('sidebar'), (call) => (call.primitive === 'focus' ? { root: slide('doc') } : undefined));
+    await typeTextAction.run({ text: 'Quarterly review' } as never, ctx);
+    expect(calls.map((c) => c.primitive)).toEqual(['activateWindow', 'focus', 'sendKeys']);
+    expect(calls[1]?.args).toEqual(['doc']);
   });
 });

@@ -8,7 +8,7 @@ import { COORD, IFACE } from './names.js';
 import { cleanAttributes, isGtk4, nodeActions, normalizeName, normalizeRole, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { interfacesByRole, isGtk3, policyFor } from './toolkitPolicy.js';
+import { interfacesByRole, isGtk3, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
 import {
   isSensitive,
   readCaretOffset,
@@ -133,7 +133,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   const tasks: Array<Promise<void>> = [];
   if (has(IFACE.action)) {
     tasks.push(
-      readActionNames(client, ref, policyFor(ctx.toolkit).actionListComplete).then((names) => {
+      readActionNames(client, ref, policyFor(ctx.toolkit).actionList).then((names) => {
         const actions = nodeActions(names, ctx.toolkit);
         if (actions.length > 0) node.actions = actions;
         if (isGtk4(ctx.toolkit) && has(IFACE.selection) && names.includes(LIST_BASE_ACTION)) setAttribute(node, 'selects_items', 'true');
@@ -191,14 +191,15 @@ async function readContent(ctx: ReadContext, ref: ObjRef, node: A11yNode, sensit
   if (offset !== undefined) setAttribute(node, 'caret_offset', String(offset));
 }
 
-/** The node's action names; `complete` where the toolkit's GetActions lists them all (toolkitPolicy.ts). */
-export async function readActionNames(client: AtspiClient, ref: ObjRef, complete = false): Promise<string[]> {
+/** The node's action names, asked as the toolkit's policy says (toolkitPolicy.ts `actionList`). */
+export async function readActionNames(client: AtspiClient, ref: ObjRef, how: ToolkitPolicy['actionList']): Promise<string[]> {
+  if (how === 'names') return actionNamesOneByOne(client, ref);
   const [list] = await client.call(ref, IFACE.action, 'GetActions');
   const names = Array.isArray(list) ? list.map((entry) => (Array.isArray(entry) ? String(entry[0]) : '')).filter((name) => name !== '') : [];
-  return names.length > 0 || complete ? names : actionNamesOneByOne(client, ref);
+  return names.length > 0 || how === 'complete' ? names : actionNamesOneByOne(client, ref);
 }
 
-/** Chromium answers GetActions with an empty list: NActions and GetName(i), as libatspi asks. */
+/** NActions and GetName(i), as libatspi asks (Chromium answers GetActions with an empty list). */
 async function actionNamesOneByOne(client: AtspiClient, ref: ObjRef): Promise<string[]> {
   const count = Number(await client.property(ref, IFACE.action, 'NActions'));
   if (!Number.isInteger(count) || count <= 0) return [];

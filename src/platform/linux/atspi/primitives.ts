@@ -12,7 +12,7 @@ import { readActionNames, readBounds } from './nodeReader.js';
 import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
 import { readChildSlice } from './slices.js';
 import type { ToolkitCache } from './toolkits.js';
-import { insertLength, policyFor } from './toolkitPolicy.js';
+import { insertLength, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
 import { parseGtkKeyBinding } from './menuKeys.js';
 import { parseRowRef } from './tables.js';
 import { isSensitive } from './values.js';
@@ -39,7 +39,7 @@ export class AtspiPrimitives {
   async doAction(ref: string, action: string): Promise<void> {
     const target = await this.realNode(ref);
     await this.run('doAction', ref, async () => {
-      const names = await readActionNames(this.client, target);
+      const names = await readActionNames(this.client, target, await this.actionList(target));
       const wanted = normalizeActionName(String(action));
       const index = names.findIndex((name) => normalizeActionName(name) === wanted);
       if (index < 0) {
@@ -67,6 +67,11 @@ export class AtspiPrimitives {
       if (binding.path.length === 0) return null;
       return (await this.mnemonicsUnique(target, binding.path.length)) ? binding.path : null;
     });
+  }
+
+  /** How the node's toolkit may be asked for action names (an unknown toolkit: the safe way). */
+  private async actionList(target: ObjRef): Promise<ToolkitPolicy['actionList']> {
+    return policyFor(await this.toolkits.get(target.bus).catch(() => undefined)).actionList;
   }
 
   /** The key binding of a node's first action (GTK 3 menu items have one, "click"). */
@@ -171,7 +176,7 @@ export class AtspiPrimitives {
     const states = await this.run('select', ref, () => this.client.states(target));
     if (!states.includes('selectable') || states.includes('checkable')) return false;
     if (states.includes('selected')) return true;
-    const names = await this.run('select', ref, () => readActionNames(this.client, target));
+    const names = await this.run('select', ref, async () => readActionNames(this.client, target, await this.actionList(target)));
     if (!names.some((name) => normalizeActionName(name) === 'toggle')) return false;
     await this.doAction(ref, 'toggle');
     return true;

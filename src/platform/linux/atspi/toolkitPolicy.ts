@@ -37,11 +37,16 @@ export interface ToolkitPolicy {
    */
   keepSubtrees: KeptKind | null;
   /**
-   * `Action.GetActions` lists every action, named or not (atk-bridge's action adaptor and GTK 4
-   * build it from the same count as `NActions`): an empty or nameless list needs no asking again
-   * one by one. Chromium answers an empty list while it has actions.
+   * How action names are asked. `complete`: `Action.GetActions` lists every action, named or not
+   * (atk-bridge's action adaptor and GTK 4 build it from the same count as `NActions`), so an
+   * empty or nameless list needs no asking again one by one. `partial`: GetActions, then
+   * `NActions` and `GetName(i)` when it is empty (Chromium answers an empty list while it has
+   * actions). `names`: only `NActions` and `GetName(i)`, as libatspi asks for a name: GetActions
+   * makes atk-bridge fetch each action's description, localized name and key binding too, and
+   * LibreOffice's ATK wrapper prints a warning for each of them (vcl atkaction.cxx: "Not
+   * implemented: get_description()", "Unmapped KeyCode").
    */
-  actionListComplete: boolean;
+  actionList: 'complete' | 'partial' | 'names';
   /**
    * `Component` calls in screen coordinates. GTK 4 has none (gtkatspicomponent.c): it answers
    * them in window coordinates and prints "Screen coordinates not supported, reported positions
@@ -90,7 +95,7 @@ const FAST: ToolkitPolicy = {
   clampTextRange: false,
   columnHeaders: 'children',
   keepSubtrees: null,
-  actionListComplete: true,
+  actionList: 'complete',
   screenCoordinates: true,
   tableChildren: 'list',
   menuByKeys: false,
@@ -102,7 +107,7 @@ const SAFE: ToolkitPolicy = {
   clampTextRange: true,
   columnHeaders: 'children',
   keepSubtrees: null,
-  actionListComplete: false,
+  actionList: 'partial',
   screenCoordinates: true,
   tableChildren: 'list',
   menuByKeys: false,
@@ -123,9 +128,10 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
  * answers the D-Bus side (GetAll is safe), but its objects are VCL's own ATK wrapper: a
  * `Text.GetText` end past the text returns "" instead of clamping (a Calc cell showing "42" read
  * as empty), so ranges are clamped as for unknown toolkits. Its menu bars are GTK menus that
- * report every change: closed menus are kept between reads.
+ * report every change: closed menus are kept between reads. Action names are asked one by one:
+ * its ATK wrapper warns about every action description GetActions would fetch.
  */
-const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus' };
+const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus', actionList: 'names' };
 /**
  * GTK 3's accessibles signal every change of what a kept subtree holds (map/unmap as `showing`,
  * names, text, states, children added and removed), and its `Cache.GetItems` misses exactly the

@@ -20,11 +20,12 @@ export const typeTextAction = defineAction({
   output: VIA_OUTPUT,
   // No keyboard (a Wayland compositor without a virtual keyboard): no key tools.
   available: (_view, { root, generic }: GenericReading) =>
-    acceptsKeys(root) && (settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret') || generic.keyAreas.length > 0),
+    acceptsKeys(root) &&
+    (settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret') || generic.keyAreas.length > 0 || generic.editors.length > 0),
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const area = reading.keyAreas[0];
-    // Keys go to the focus: a document drawn on a bare area takes them only once it has it.
+    const area = reading.keyAreas[0] ?? reading.editors[0];
+    // Keys go to the focus: a document drawn on a bare area (or an editable document) takes them only once it has it.
     if (area && !typingTargetFocused(window.tree.root, reading)) await focusControl(ctx, window, area);
     const effect = watchEffect(ctx, window);
     await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
@@ -36,12 +37,17 @@ export const typeTextAction = defineAction({
   },
 });
 
-/** Whether the focus is on something that takes text: a settable text field or a key area. */
+/**
+ * Whether the focus is on something that takes text: a settable text field, a key area, or an
+ * editable document or what it holds (the shape selected on a slide, the paragraph being edited:
+ * the document hands them the keys).
+ */
 function typingTargetFocused(root: A11yNode, reading: WindowReading): boolean {
   const focused = findFirst(root, (n) => hasState(n, 'focused'));
   if (!focused) return false;
   const fields = settableFields(reading.fields).flatMap((f) => [f.node.ref, f.entry?.ref]);
-  return fields.includes(focused.ref) || reading.keyAreas.some((a) => a.ref === focused.ref);
+  if (fields.includes(focused.ref) || reading.keyAreas.some((a) => a.ref === focused.ref)) return true;
+  return reading.editors.some((doc) => findFirst(doc, (n) => n.ref === focused.ref) !== undefined);
 }
 
 export const pressKeysAction = defineAction({
