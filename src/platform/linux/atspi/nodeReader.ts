@@ -125,8 +125,19 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
  */
 const LIST_BASE_ACTION = 'list.select-all';
 
+/**
+ * Roles whose value no translator reads: a scroll bar is chrome. Asking it is only a risk: GTK 3's
+ * range accessible outlives its widget while a dialog is destroyed, and a Value read then prints
+ * `gtk_range_get_adjustment` and `atk_range_get_upper_limit` criticals (LibreOffice's Save
+ * dialog, read as it closed, printed 36).
+ */
+const VALUELESS_ROLES = new Set(['scroll_bar']);
+
 /** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */
 async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: Facts, attributes: Promise<Record<string, string>>): Promise<void> {
+  // Its widget is gone (GTK sets defunct when it drops the widget): every detail call would reach
+  // a widget-less accessible, which GTK answers with criticals. Its facts are enough.
+  if (facts.states.includes('defunct')) return;
   const { client } = ctx;
   const has = (iface: string): boolean => facts.interfaces.has(iface);
   const textual = facts.role === 'password_text' || wantsText(facts.role, facts.states, facts.interfaces, facts.name);
@@ -142,7 +153,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   }
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
-  } else if (has(IFACE.value)) {
+  } else if (has(IFACE.value) && !VALUELESS_ROLES.has(facts.role)) {
     const shown = wantsShownText(facts.role, facts.interfaces)
       ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange)
       : undefined;
