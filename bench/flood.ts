@@ -44,6 +44,12 @@ async function cpuShare(serve: ServeProcess): Promise<{ percent: number; readMs:
   return { percent: ((cpuMs(pid) - cpuBefore) / (performance.now() - start)) * 100, readMs: slowest };
 }
 
+function nodeStartMs(): number {
+  const start = performance.now();
+  execFileSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  return performance.now() - start;
+}
+
 function windowMapped(desktop: Desktop, title: string): boolean {
   try {
     return execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], { env: desktop.env, stdio: ['ignore', 'pipe', 'ignore'] }).length > 0;
@@ -98,7 +104,9 @@ async function main(): Promise<void> {
 
     // stdin's end at the other stages: at once after spawn, and while the source opens beside a hung app.
     const early = startServe(['--all-apps', '--log-level', 'debug'], desktop.env);
-    exits.push({ stage: 'just spawned', 'EOF → exit ms': (await eofToExit(early)).toFixed(0) });
+    exits.push({ stage: 'just spawned (includes the process start-up)', 'EOF → exit ms': (await eofToExit(early)).toFixed(0) });
+    // The reference for that row, same run: an empty Node process, spawned and waited for.
+    exits.push({ stage: 'reference: spawn → exit of `node -e ""`', 'EOF → exit ms': nodeStartMs().toFixed(0) });
     const hung = await desktop.launch('zenity', ['--info', '--title=Hung', '--text=stopped']);
     process.kill(hung.pid, 'SIGSTOP');
     try {
