@@ -232,7 +232,7 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
     await xcalc.kill();
 
     // The terminal holds 58 columns: prompt and command must fit on one row, or the row wraps
-    // inside a word ("Harb" / "our" from /work/main), and the screen shows no such word to read.
+    // inside a word ("Harb" / "our" when started in a deep folder), and the screen shows no such word to read.
     // Started in "/" for a short prompt; typed once the prompt shows, so no key is echoed twice.
     const qterminal = await desktop.launch('qterminal', ['--workdir', '/']);
     const command = 'echo 4821.50 approved for Harbour Supplies';
