@@ -22,13 +22,8 @@ import {
   TEXT_ROLES,
   TOGGLE_ROLES,
 } from './roles.js';
+import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES } from './drawnAreas.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
-
-/**
- * Roles of areas an application paints itself: with no children, name or text they expose
- * nothing of what they show (Gnumeric's sheet is one drawing area, its cells only painted).
- */
-const OPAQUE_ROLES = new Set(['drawing_area', 'canvas']);
 
 export interface TextCandidate {
   node: A11yNode;
@@ -224,71 +219,9 @@ function inlineWords(node: A11yNode): string {
   return repairName(node.name) || cleanText((node.value ?? '').replace(/\uFFFC/g, ' '));
 }
 
-/**
- * A focusable drawing surface with nothing inside and no text: an application that draws its
- * document itself (AbiWord's page) takes keys there and tells nothing of what they wrote. A
- * focusable nameless panel that holds nothing but its own scroll bars is the same kind of area:
- * Swing editors paint their text in a component with no accessible (jEdit's text area is such a
- * panel, and the one that has the keyboard focus while the user types).
- */
-function isKeyArea(node: A11yNode): boolean {
-  if (!hasState(node, 'focusable') || node.value) return false;
-  if (KEY_AREA_ROLES.has(node.role)) return node.children.length === 0;
-  return SCROLLED_AREA_ROLES.has(node.role) && !repairName(node.name) && scrollsItsOwnDrawing(node);
-}
-
-const KEY_AREA_ROLES = new Set(['drawing_area', 'canvas']);
-
-/**
- * A document the user edits by typing into it, whose content is exposed as children: LibreOffice's
- * slide (`document_presentation`) and drawing page (`document_frame`) hold their shapes, each with
- * its paragraphs, and the keys a user types go to the document, which hands them to the selected
- * shape. Its text is read through the children; the document adds the place where type_text goes.
- */
-function isEditableDocument(node: A11yNode): boolean {
-  return DOCUMENT_ROLES.has(node.role) && hasState(node, 'editable') && hasState(node, 'focusable') && !hasState(node, 'read_only');
-}
-
-const DOCUMENT_ROLES = new Set(['document_text', 'document_presentation', 'document_frame', 'document_spreadsheet', 'document_web', 'document_email']);
-const SCROLLED_AREA_ROLES = new Set(['panel']);
-
-/**
- * A named drawn area whose description says what it shows: GTK 3 gives a widget its tooltip as
- * its description, and an app that paints a value keeps the tooltip on it (Qalculate's result
- * view, named "Calculation result", is described "= 193"). A screen reader speaks name and
- * description; the read shows the description as the area's value, which nobody types. A
- * nameless one stays opaque: with nothing saying what the area is, its tooltip is more likely a
- * hint ("Drag to pan") than what it shows.
- */
-function isDescribedDrawing(node: A11yNode): boolean {
-  return OPAQUE_ROLES.has(node.role) && node.children.length === 0 && !node.value && repairName(node.name) !== '' && hintOf(node) !== '';
-}
-
 function drawnDisplay(node: A11yNode): RawControl {
   return { node, kind: 'display', ownLabel: repairName(node.name), value: hintOf(node), settable: false, multiLine: false, options: [] };
 }
-
-/**
- * Whether the panel's content is scroll bars alone (in nameless, textless wrappers, all read) and
- * they scroll a view: both ways, or the panel has the focus. A panel that only wraps one scroll
- * bar (Swing puts each of jEdit's bars in one) scrolls one way and never takes the focus itself.
- */
-function scrollsItsOwnDrawing(node: A11yNode): boolean {
-  const ways = new Set<string>();
-  const onlyBars = (n: A11yNode): boolean =>
-    n.children.length === (n.childCount ?? n.children.length) &&
-    n.children.every((child) => {
-      if (child.role === 'scroll_bar') {
-        ways.add(hasState(child, 'horizontal') ? 'horizontal' : 'vertical');
-        return true;
-      }
-      return SCROLL_WRAPPER_ROLES.has(child.role) && !repairName(child.name) && !child.value && onlyBars(child);
-    });
-  return onlyBars(node) && ways.size > 0 && (ways.size === 2 || hasState(node, 'focused'));
-}
-
-/** What stands between a Swing view and its scroll bars (JScrollBar sits in a panel in a filler). */
-const SCROLL_WRAPPER_ROLES = new Set(['panel', 'filler']);
 
 /** Roles a user sets: a text that holds one is a label wrapped around its control. */
 const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);
