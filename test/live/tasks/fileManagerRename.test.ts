@@ -5,12 +5,13 @@
  * types the new name and presses Rename. The truth is the disk: the file has its new name, with
  * its bytes, and the other file is untouched. The app prints no critical or warning meanwhile.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { runScenario } from './scenario.js';
+import { makeRenameFolder, renameOnDisk } from './scenarios/renameFolder.js';
 import { expectTool, fail } from './scenarios/checks.js';
 
 // Off CI without the app or the display stack this skips; CI installs them and never skips.
@@ -23,10 +24,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a file manager', () =>
       name: 'thunar: rename',
       apps: [],
       async run({ agent, desktop, scratch }) {
-        const folder = join(scratch, 'reports');
-        mkdirSync(folder);
-        writeFileSync(join(folder, 'draft.txt'), 'Quarterly draft\n');
-        writeFileSync(join(folder, 'other.txt'), 'Leave me\n');
+        const folder = makeRenameFolder(scratch);
         await desktop.launch('thunar', [folder]);
         const main = await agent.waitForWindow(/^reports - Thunar$/);
         const menu = expectTool(await agent.tools(), `${main.id}__menu`);
@@ -44,11 +42,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a file manager', () =>
         await agent.must(expectTool(await agent.tools(), `${dialog}__press`), { button: 'Rename' });
         await waitFor(() => existsSync(join(folder, 'final-report.txt')), 10_000);
         expectAppsQuiet(desktop);
-        disk = {
-          renamed: readFileSync(join(folder, 'final-report.txt'), 'utf8'),
-          old: existsSync(join(folder, 'draft.txt')),
-          other: readFileSync(join(folder, 'other.txt'), 'utf8'),
-        };
+        disk = renameOnDisk(folder);
       },
     });
     expect(disk).toEqual({ renamed: 'Quarterly draft\n', old: false, other: 'Leave me\n' });

@@ -7,7 +7,7 @@
  * its new name, with its bytes, and the other file is untouched. The app prints no critical or
  * warning but those it prints on its own (test/live/helpers/appLogs.ts).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
@@ -15,6 +15,7 @@ import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import type { ScriptedAgent } from './agent.js';
 import { runScenario } from './scenario.js';
+import { makeRenameFolder, renameOnDisk } from './scenarios/renameFolder.js';
 import { expectTool, fail } from './scenarios/checks.js';
 
 // Off CI without the app or the display stack this skips; CI installs them and never skips.
@@ -44,10 +45,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a GTK 4 file manager',
       name: 'nautilus: rename',
       apps: [],
       async run({ agent, desktop, scratch }) {
-        const folder = join(scratch, 'reports');
-        mkdirSync(folder);
-        writeFileSync(join(folder, 'draft.txt'), 'Quarterly draft\n');
-        writeFileSync(join(folder, 'other.txt'), 'Leave me\n');
+        const folder = makeRenameFolder(scratch);
         await desktop.launch('nautilus', ['--new-window', folder]);
         const main = await agent.waitForWindow(TITLE);
         // The grid view's list is named by its kind, as the select tool's enum says.
@@ -64,11 +62,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a GTK 4 file manager',
         await agent.must(expectTool(await agent.tools(), `${main.id}__press`), { button: 'Rename' });
         await waitFor(() => existsSync(join(folder, 'final-report.txt')), 10_000);
         expectAppsQuiet(desktop);
-        disk = {
-          renamed: readFileSync(join(folder, 'final-report.txt'), 'utf8'),
-          old: existsSync(join(folder, 'draft.txt')),
-          other: readFileSync(join(folder, 'other.txt'), 'utf8'),
-        };
+        disk = renameOnDisk(folder);
       },
     });
     // The selection went through the view's Selection interface (no pointer, no key).

@@ -6,7 +6,7 @@
  * the new name and confirms with Return. The truth is the disk: the file has its new name with
  * its bytes, the old name is gone, the other file is untouched. Qt prints no warning meanwhile.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
@@ -15,6 +15,7 @@ import { displayStack, waitFor } from '../helpers/desktop.js';
 import { launchQtApp } from './qtAppLaunch.js';
 import { fieldsOf, menuOffering, windowShowing } from './qtTaskSteps.js';
 import { runScenario } from './scenario.js';
+import { makeRenameFolder } from './scenarios/renameFolder.js';
 import { expectTool } from './scenarios/checks.js';
 
 // Off CI without the app or the display stack this skips; CI installs them and never skips.
@@ -32,10 +33,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a Qt file manager', ()
       name: 'pcmanfm-qt: rename',
       apps: [],
       async run({ agent, desktop, scratch }) {
-        const folder = join(scratch, 'reports');
-        mkdirSync(folder);
-        writeFileSync(join(folder, 'draft.txt'), 'Quarterly draft\n');
-        writeFileSync(join(folder, 'other.txt'), 'Leave me\n');
+        const folder = makeRenameFolder(scratch);
         await launchQtApp(desktop, scratch, 'pcmanfm-qt', [folder]);
         const main = await windowShowing(agent, TITLE, listed, 'draft.txt in its view');
         // The view has no caption: select names it by its kind, as its tool's enum says.
