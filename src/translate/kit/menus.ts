@@ -7,7 +7,7 @@ import type { A11yNode } from '../../platform/probe.js';
 import { hasState, isEnabled } from '../tree.js';
 import { controlLabel, hintOf, repairName } from './labels.js';
 import type { MenuEntry } from './model.js';
-import { MENU_ITEM_ROLES } from './roles.js';
+import { BUTTON_ROLES, MENU_ITEM_ROLES } from './roles.js';
 import { isPresent } from './visibility.js';
 
 export const PATH_SEPARATOR = ' > ';
@@ -64,6 +64,55 @@ function lazyMenus(bar: A11yNode): MenuEntry[] {
   return bar.children
     .filter((menu) => menu.role === 'menu' && menu.children.length === 0 && !menu.childCount && repairName(menu.name) && isPresent(menu) && isEnabled(menu))
     .map((menu) => ({ path: repairName(menu.name), node: menu, lazy: true }));
+}
+
+/**
+ * A button that only wraps the real one: GTK 4's menu button (GtkMenuButton), an action-less
+ * button around a clickable one, its popover a `menu` beside the inner button while open.
+ */
+export function isButtonWrapper(node: A11yNode): boolean {
+  return BUTTON_ROLES.has(node.role) && (node.actions ?? []).length === 0 && node.children.some(hasButtonInside);
+}
+
+export function hasButtonInside(node: A11yNode): boolean {
+  return BUTTON_ROLES.has(node.role) || node.children.some(hasButtonInside);
+}
+
+/**
+ * Entries of a GTK 4 menu button. Its popover menu exists in the tree only while open (GTK 4
+ * builds it on opening and drops it on closing), so a closed one is a menu filled only when it
+ * opens ("Menu"), opened by clicking the inner button; an open one lists its items ("Menu > Save
+ * As…"), which sit at any depth under the popover's panels and scroll panes.
+ */
+export function menuButtonEntries(wrapper: A11yNode): MenuEntry[] {
+  const inner = wrapper.children.find((c) => BUTTON_ROLES.has(c.role));
+  const label = inner ? repairName(inner.name) || hintOf(wrapper) : '';
+  if (!inner || !label || !isPresent(inner) || !isEnabled(inner)) return [];
+  const popover = wrapper.children.find((c) => c.role === 'menu' && isPresent(c));
+  if (!popover) return [{ path: label, node: inner, lazy: true }];
+  const entries: MenuEntry[] = [];
+  const stack = [...popover.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (!isPresent(node)) continue;
+    const item = repairName(node.name);
+    if (MENU_ITEM_ROLES.has(node.role)) {
+      if (item && isEnabled(node)) entries.push({ path: [label, item].join(PATH_SEPARATOR), node });
+    } else stack.push(...[...node.children].reverse());
+  }
+  return entries;
+}
+
+/** Every menu the window offers by path, open or not: menu bars and GTK 4 menu buttons. */
+export function openableMenuEntries(root: A11yNode): MenuEntry[] {
+  const entries = menuBarEntries(root);
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as A11yNode;
+    if (isButtonWrapper(node)) entries.push(...menuButtonEntries(node));
+    else if (node.role !== 'menu_bar') stack.push(...[...node.children].reverse());
+  }
+  return entries;
 }
 
 /** Items of GTK popovers: modal, unmapped children of the window, activated without opening. */

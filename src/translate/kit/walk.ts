@@ -7,7 +7,7 @@
 import { isSecretNode, type A11yNode } from '../../platform/probe.js';
 import { hasState, isEnabled } from '../tree.js';
 import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
-import { menuEntriesOfButton } from './menus.js';
+import { hasButtonInside, isButtonWrapper, menuButtonEntries, menuEntriesOfButton } from './menus.js';
 import type { FieldKind, MenuEntry, Option } from './model.js';
 import {
   BUTTON_ROLES,
@@ -245,12 +245,12 @@ function visitWrappingLabel(node: A11yNode, out: RawReading, inChooser: boolean)
 
 /** False when the "button" is only a wrapper around the real one (GTK4 menu buttons). */
 function visitButton(node: A11yNode, out: RawReading, inChooser: boolean): boolean {
-  const wrapper = (node.actions ?? []).length === 0 && node.children.some(hasButtonInside);
-  if (wrapper) {
+  if (isButtonWrapper(node)) {
     const hint = hintOf(node);
     const inner = node.children.find(hasButtonInside);
     const button = inner && (BUTTON_ROLES.has(inner.role) ? inner : undefined);
     if (hint && button && !hintOf(button)) out.buttonHints.set(button.ref, hint);
+    out.menus.push(...menuButtonEntries(node));
     return false;
   }
   // A greyed-out button cannot be pressed now: press lists only what works (P-TOOL-2).
@@ -259,10 +259,6 @@ function visitButton(node: A11yNode, out: RawReading, inChooser: boolean): boole
   out.menus.push(...menuEntriesOfButton(node));
   if (inChooser && node.role === 'toggle_button' && hasState(node, 'checked') && !out.folderButton) out.folderButton = node;
   return true;
-}
-
-function hasButtonInside(node: A11yNode): boolean {
-  return BUTTON_ROLES.has(node.role) || node.children.some(hasButtonInside);
 }
 
 function visitTextInput(node: A11yNode, out: RawReading): void {

@@ -69,7 +69,7 @@ function categoryOf(node: A11yNode, inStatus: boolean, inPage: boolean): Categor
 
 /** The texts of one node as the probe would name them, for a toolkit ("GTK" "4.8.3"). */
 function textsOf(node: A11yNode, toolkit: { name: string; version: string }, parentRole: string): string[] {
-  const name = repairName(normalizeName(node.name, toolkit));
+  const name = repairName(normalizeName(node.name, toolkit, node.role));
   const named =
     NAMED_ROLES.has(node.role) ||
     CELL_ROLES.has(node.role) ||

@@ -18,7 +18,7 @@ describe.skipIf(stack.skip)('agent task: Save As through the GTK file chooser of
       const run = await runScenario(saveAsScenario(spec, (facts) => seen.push(facts)));
       expect(seen).toHaveLength(1);
       expect(seen[0]?.chosen).toMatchObject({ result: { outcome: 'chosen' }, openedWindowIds: [] });
-      // type_text (when the app takes text), press_keys, choose: each once, no retry.
+      // type_text (when the app takes text), menu, choose: each once, no retry.
       expect(run.metrics.toolCalls).toBe(spec.text === undefined ? 2 : 3);
     },
     180_000,

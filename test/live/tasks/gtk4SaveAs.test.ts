@@ -1,7 +1,8 @@
 /**
  * Acceptance: Save As in a GTK 4 text editor, through the tools a client sees only. GNOME Text
  * Editor opens a file; the agent replaces the document's text (set_field on the document), opens
- * Save As by the app's shortcut (press_keys: the dialog is in openedWindowIds), and chooses an
+ * Save As from the main menu button's popover (`menu` "Menu > Save As…": GTK 4 builds that
+ * popover only when it opens; the dialog is in openedWindowIds), and chooses an
  * absolute path in GTK 4's file chooser (`choose`: the path typed into Name, Save pressed). The
  * truth is the disk: the new file holds the text (the editor ends the last line), the opened file
  * is untouched. The app prints no critical or warning but those it prints on its own
@@ -21,7 +22,7 @@ const stack = displayStack(['gnome-text-editor']);
 const TEXT = 'Quarterly figures checked on 2 December\nSecond line';
 
 describe.skipIf(stack.skip)('agent task: Save As in a GTK 4 app', () => {
-  it('GNOME Text Editor: the text set, Save As by its shortcut, choose in the GTK 4 chooser, the new file on disk', async () => {
+  it('GNOME Text Editor: the text set, Save As from its menu button, choose in the GTK 4 chooser, the new file on disk', async () => {
     let disk: Record<string, unknown> = {};
     const calls: Record<string, unknown>[] = [];
     await runScenario({
@@ -34,9 +35,11 @@ describe.skipIf(stack.skip)('agent task: Save As in a GTK 4 app', () => {
         await desktop.launch('gnome-text-editor', ['--standalone', opened]);
         const main = await agent.waitForWindow(/^notes\.txt .* - Text Editor$/);
         calls.push(await agent.must(expectTool(await agent.tools(), `${main.id}__set_field`), { field: 'Text', value: TEXT }));
-        const pressed = await agent.must(expectTool(await agent.tools(), `${main.id}__press_keys`), { keys: ['ctrl+shift+s'] });
-        const chooser = (pressed.openedWindowIds as string[] | undefined)?.[0];
-        if (!chooser) fail(`Ctrl+Shift+S opened no window: ${JSON.stringify(pressed)}`);
+        const menu = expectTool(await agent.tools(), `${main.id}__menu`);
+        calls.push(await agent.must(menu, { path: 'Menu' }));
+        const ran = await agent.must(menu, { path: 'Menu > Save As...' });
+        const chooser = (ran.openedWindowIds as string[] | undefined)?.[0];
+        if (!chooser) fail(`"Menu > Save As…" opened no window: ${JSON.stringify(ran)}`);
         const dialog = await agent.waitForWindow(/^Save As$/);
         if (dialog.id !== chooser) fail(`the window opened is ${chooser}, the Save As dialog ${dialog.id}`);
         if (!/ file chooser /.test(dialog.summary ?? '')) fail(`the Save As dialog is not read as a file chooser: ${dialog.summary}`);
@@ -48,7 +51,8 @@ describe.skipIf(stack.skip)('agent task: Save As in a GTK 4 app', () => {
       },
     });
     expect(calls[0]).toMatchObject({ result: { via: 'editable_text' } });
-    expect(calls[1]).toMatchObject({ result: { outcome: 'chosen' }, openedWindowIds: [] });
+    expect(calls[1]).toMatchObject({ message: expect.stringContaining('"Menu > Save As…"') });
+    expect(calls[2]).toMatchObject({ result: { outcome: 'chosen' }, openedWindowIds: [] });
     expect(disk).toEqual({ saved: `${TEXT}\n`, opened: 'Hello\n' });
   }, 180_000);
 });

@@ -70,6 +70,17 @@ describe('normalize', () => {
     expect(normalizeName('_Rename Rename', GTK3)).toBe('_Rename Rename');
   });
 
+  it("drops Qt's mnemonic marker from names Qt takes from a title, and only there", () => {
+    const QT = { name: 'Qt', version: '5.15.8' };
+    expect(normalizeName('&Edit', QT, 'tool_bar')).toBe('Edit');
+    expect(normalizeName('Save &As', QT, 'push_button')).toBe('Save As');
+    expect(normalizeName('Salt && Pepper', QT, 'label')).toBe('Salt & Pepper');
+    expect(normalizeName('Tom & Jerry', QT, 'tool_bar')).toBe('Tom & Jerry');
+    expect(normalizeName('R&D notes', QT, 'paragraph')).toBe('R&D notes');
+    expect(normalizeName('&Edit', QT)).toBe('&Edit');
+    expect(normalizeName('&Edit', GTK3, 'tool_bar')).toBe('&Edit');
+  });
+
   it("gives GTK4's file chooser widget GTK3's role, only on GTK4", () => {
     expect(normalizeRole('filler', 'GtkFileChooserWidget', GTK4)).toBe('file_chooser');
     expect(normalizeRole('filler', 'GtkBox', GTK4)).toBe('filler');

@@ -85,3 +85,29 @@ describe('menus filled only when they open', () => {
     expect(schema.description).toMatch(/Menus filled only when they open: File, Edit/);
   });
 });
+
+describe('GTK 4 menu buttons, whose popover exists only while open', () => {
+  const GTK4 = ['sensitive', 'visible'];
+  const menuButton = (popover: ReturnType<typeof n>[] = []) =>
+    n('push_button', '', { states: GTK4 }, [n('push_button', 'Menu', { states: [...GTK4, 'focusable'], actions: ['click'] }), ...popover]);
+
+  it('a closed one is offered by its inner button name, as a menu filled when it opens', () => {
+    const menus = readWindow(frame('notes.txt - Text Editor', [menuButton()], [...GTK4, 'showing', 'active'])).menus;
+    expect(menus.map((m) => [m.path, m.lazy ?? false])).toEqual([['Menu', true]]);
+  });
+
+  it('an open one lists its enabled items at any depth under the popover, named under the button', () => {
+    const item = (name: string, states = GTK4) => n('menu_item', name, { states, actions: ['click'] });
+    const popover = n('menu', '', { states: GTK4 }, [
+      n('filler', '', { states: GTK4 }, [
+        n('scroll_pane', '', { states: GTK4 }, [n('panel', '', { states: GTK4 }, [item('Save'), item('Save As…'), item('Print', ['visible'])])]),
+        n('panel', '', { states: ['sensitive'] }, [item('Hidden page item')]),
+      ]),
+    ]);
+    const menus = readWindow(frame('notes.txt - Text Editor', [menuButton([popover])], [...GTK4, 'showing', 'active'])).menus;
+    expect(menus.map((m) => [m.path, m.lazy ?? false])).toEqual([
+      ['Menu > Save', false],
+      ['Menu > Save As…', false],
+    ]);
+  });
+});

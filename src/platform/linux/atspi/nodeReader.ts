@@ -104,7 +104,7 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
   const node: A11yNode = {
     ref: formatRef(ref),
     role: normalizeRole(known.role, known.name, ctx.toolkit),
-    name: normalizeName(known.name, ctx.toolkit),
+    name: normalizeName(known.name, ctx.toolkit, known.role),
     states: known.states,
     children: [],
   };

@@ -27,7 +27,8 @@ const TYPE_NAME = /^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$/;
  * "_Rename Rename") and unnamed widgets are named by their GObject type ("GtkMenuButton"). Both
  * become what a user would read.
  */
-export function normalizeName(name: string, toolkit: ToolkitInfo | undefined): string {
+export function normalizeName(name: string, toolkit: ToolkitInfo | undefined, role?: string): string {
+  if (isQt(toolkit)) return role !== undefined && QT_TITLED_ROLES.has(role) ? withoutQtMnemonic(name) : name;
   if (!isGtk4(toolkit)) return name;
   if (TYPE_NAME.test(name)) return '';
   return undoubled(name);
@@ -48,6 +49,37 @@ function withoutMnemonicTwin(name: string): string | undefined {
     if (label.includes('_') && label.replace(/_/g, '') === shown) return shown;
   }
   return undefined;
+}
+
+export function isQt(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^qt$/i.test(toolkit.name);
+}
+
+/**
+ * Widgets whose accessible name Qt's bridge takes from a title as written, with its mnemonic
+ * marker: a tool bar or dock named by its window title ("&Edit", the menu it mirrors), where
+ * buttons, labels and tabs have the marker stripped by Qt itself. Content roles (text, links,
+ * headings) are left alone: an ampersand there is the text's own.
+ */
+const QT_TITLED_ROLES = new Set([
+  'tool_bar',
+  'panel',
+  'filler',
+  'grouping',
+  'frame',
+  'internal_frame',
+  'page_tab',
+  'menu',
+  'push_button',
+  'check_box',
+  'radio_button',
+  'label',
+]);
+
+/** Qt's mnemonic syntax: "&Edit" shows "Edit", "Save &As" shows "Save As", "&&" shows "&". */
+export function withoutQtMnemonic(name: string): string {
+  if (!name.includes('&')) return name;
+  return name.replace(/&(&|(?=[^\s&]))/g, (_match, doubled: string) => doubled);
 }
 
 /**

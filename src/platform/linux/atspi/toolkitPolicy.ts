@@ -5,7 +5,7 @@
  */
 import type { KeptKind } from './keptSubtrees.js';
 import type { ToolkitInfo } from './normalize.js';
-import { isGtk } from './normalize.js';
+import { isGtk, isQt } from './normalize.js';
 
 export interface ToolkitPolicy {
   /**
@@ -146,9 +146,7 @@ export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {
   return !!toolkit && /^(soffice|libreoffice)/i.test(toolkit.application ?? '');
 }
 
-export function isQt(toolkit: ToolkitInfo | undefined): boolean {
-  return !!toolkit && /^qt$/i.test(toolkit.name);
-}
+export { isQt };
 
 /** The Java ATK wrapper names itself "J2SE-access-bridge" (java-atk-wrapper 0.40). */
 export function isJava(toolkit: ToolkitInfo | undefined): boolean {

@@ -1,6 +1,6 @@
 /**
  * `menu` on a menu the app fills only when it opens (Thunar's menu bar: File, Edit… have no items
- * until opened). The menu is opened the way a person opens it — its mnemonic keys where the
+ * until opened; a GTK 4 menu button's popover exists only while open). The menu is opened the way a person opens it — its mnemonic keys where the
  * toolkit gives them (GTK 3: Alt+F), else its own action — and its items are read once they show.
  * A menu's own path answers with its entries and closes it again (Escape): an open menu holds the
  * keyboard and pointer of the person at the desktop. An entry is run with its action while its
@@ -9,7 +9,7 @@
 import { BridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import type { ActionContext, ActionOutcome, LiveWindow } from '../../types.js';
-import { menuBarEntries, PATH_SEPARATOR } from '../menus.js';
+import { openableMenuEntries, PATH_SEPARATOR } from '../menus.js';
 import { normalizePath, resolveMenuPath } from '../menuPaths.js';
 import type { MenuEntry } from '../model.js';
 import { activate, describeEffect, watchEffect } from './shared.js';
@@ -31,7 +31,7 @@ export async function runLazyMenu(ctx: ActionContext, window: LiveWindow, menu: 
     .waitFor(
       (s) => {
         const root = s.window(window.winId)?.tree.root;
-        const filled = root ? menuBarEntries(root).filter((e) => !e.lazy && e.path.startsWith(`${menu.path}${PATH_SEPARATOR}`)) : [];
+        const filled = root ? openableMenuEntries(root).filter((e) => !e.lazy && e.path.startsWith(`${menu.path}${PATH_SEPARATOR}`)) : [];
         return filled.length > 0 ? filled : undefined;
       },
       { timeoutMs: FILL_MS, what: `the ${menu.path} menu to show its entries` },

@@ -1,7 +1,7 @@
 /**
  * Tasks: Save As and Open through the GTK file chooser of apps other than gedit, the first time
- * each dialog is used, driven only through the tools a client sees: the app's own shortcut opens
- * the dialog (press_keys), `choose` takes an absolute path. The truth is the disk: the file the
+ * each dialog is used, driven only through the tools a client sees: the app's menu opens the
+ * dialog (`menu` "File > Save As…"), `choose` takes an absolute path. The truth is the disk: the file the
  * app wrote (its bytes), or the file the app opened (its text shown in the window). The apps must
  * print no GLib critical or warning meanwhile (test/live/helpers/appLogs.ts).
  */
@@ -61,9 +61,9 @@ export interface ChooserFacts {
   path: string;
 }
 
-/** The file chooser the shortcut opened: the window press_keys named, once it offers `choose`. */
-async function openChooser(agent: ScriptedAgent, main: ProtocolWindow, keys: string): Promise<string> {
-  const pressed = await agent.must(`${main.id}__press_keys`, { keys: [keys] });
+/** The file chooser a menu command opened: the window `menu` named, once it offers `choose`. */
+async function openChooser(agent: ScriptedAgent, main: ProtocolWindow, path: string): Promise<string> {
+  const pressed = await agent.must(`${main.id}__menu`, { path });
   const [opened] = (pressed.openedWindowIds as string[] | undefined) ?? [];
   const until = Date.now() + 20_000;
   for (;;) {
@@ -73,7 +73,7 @@ async function openChooser(agent: ScriptedAgent, main: ProtocolWindow, keys: str
       expectTool(await agent.tools(), `${chooser.id}__choose`);
       return chooser.id;
     }
-    if (Date.now() > until) fail(`${keys} opened no file chooser (windows: ${snapshot.windows.map((w) => w.title).join(', ')})`);
+    if (Date.now() > until) fail(`${path} opened no file chooser (windows: ${snapshot.windows.map((w) => w.title).join(', ')})`);
     await agent.waitForUpdate();
   }
 }
@@ -105,7 +105,7 @@ export function saveAsScenario(spec: SaveAsApp, report: (facts: ChooserFacts) =>
         await agent.must(`${main.id}__type_text`, { text: spec.text });
         main = await agent.waitForWindow(spec.main);
       }
-      const chooser = await openChooser(agent, main, 'ctrl+shift+s');
+      const chooser = await openChooser(agent, main, 'File > Save As…');
       const path = join(scratch, spec.file);
       const result = await agent.must(`${chooser}__choose`, { path });
       chosen(result, path);
@@ -127,7 +127,7 @@ export function appQuestionScenario(report: (facts: ChooserFacts & { question: s
     apps: ['abiword'],
     async run({ agent, desktop, scratch }) {
       const main = await agent.waitForWindow(spec.main);
-      const chooser = await openChooser(agent, main, 'ctrl+shift+s');
+      const chooser = await openChooser(agent, main, 'File > Save As…');
       const path = join(scratch, 'letter.txt');
       const result = await agent.must(`${chooser}__choose`, { path });
       const question = (result.result as { outcome?: string; question?: string } | undefined)?.question;
@@ -153,7 +153,7 @@ export function openScenario(report: (facts: ChooserFacts & { shown: ProtocolWin
       const path = join(scratch, 'minutes.txt');
       writeFileSync(path, OPENED_TEXT);
       const main = await agent.waitForWindow(/ - Mousepad$/);
-      const chooser = await openChooser(agent, main, 'ctrl+o');
+      const chooser = await openChooser(agent, main, 'File > Open…');
       const result = await agent.must(`${chooser}__choose`, { path });
       chosen(result, path);
       const shown = await agent.waitForWindow(/minutes\.txt - Mousepad$/);
