@@ -5,7 +5,7 @@ import { screenshotUrls, type ServeConfig } from './serveOptions.js';
 import { EarlyStdin } from './earlyStdin.js';
 import { Shutdown } from './shutdown.js';
 import { StartupMarks } from './startupMarks.js';
-import { openSource } from './source.js';
+import { loadSourceTranslators, openSource } from './source.js';
 
 const EXIT_GRACE_MS = 3000;
 /**
@@ -57,17 +57,13 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
   // opening included (with --http too, serve outlives a stdio client, as after start-up).
   const stdin = usesStdio(config) ? new EarlyStdin() : undefined;
   if (stdin) shutdown.add(() => stdin.release());
-  if (stdin && config.port === undefined) shutdown.stopWhen(stdinGone(stdin), 'the client closing stdin');
   // A start-up step that fails (no application matches --app) ends serve with its error: what
   // holds the process (stdin read from the start) is released first, or serve printed the error
   // and kept running for as long as its client kept stdin open.
   const start = async (): Promise<number> => {
     const marks = new StartupMarks();
     marks.mark('main');
-    log.debug('opening the source');
-    // The source first: connecting to the desktop waits on its servers, and the bridge, the
-    // translators and the MCP side load meanwhile (spawn → first read).
-    const opening = openSource('serve', config.source);
+    // The bridge and the MCP side load while the translators load and the source opens.
     const runtime = schemasReady.then(() => import('./runtime.js'));
     runtime.catch(() => undefined); // a start-up stopped early never awaits it; a real failure surfaces where it is awaited
     const server = schemasReady.then(() => loadServerModules(config));
@@ -76,6 +72,13 @@ export async function runServe(config: ServeConfig, schemasReady: Promise<void> 
       () => marks.mark('serverModules'),
       () => undefined,
     );
+    // A translator that does not load is a usage error (exit 2) even when the client closes
+    // stdin at once: loading them is local and bounded, so stdin's end may stop serve only after.
+    const translators = await loadSourceTranslators('serve', config.source);
+    if (stdin && config.port === undefined) shutdown.stopWhen(stdinGone(stdin), 'the client closing stdin');
+    log.debug('opening the source');
+    // Connecting to the desktop waits on its servers (spawn → first read).
+    const opening = openSource('serve', config.source, translators);
     let bridgeOwnsProbe = false; // Bridge.close() closes the probe: close it here only before that
     const source = await shutdown.during(opening, (opened) => (bridgeOwnsProbe ? undefined : opened.probe.close()));
     if (!source || shutdown.requested) return stopEarly(shutdown, log);

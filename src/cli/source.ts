@@ -24,14 +24,23 @@ export interface OpenedSource {
   translators: TranslatorDef[];
 }
 
-export async function openSource(command: string, values: SourceFlagValues): Promise<OpenedSource> {
+/**
+ * The external translators (config, then --translator), loaded before the source opens: a
+ * translator that does not load must stop the command at once. Local and bounded (module
+ * imports, one config file), unlike opening a desktop.
+ */
+export async function loadSourceTranslators(command: string, values: SourceFlagValues): Promise<TranslatorDef[]> {
   if (wantsLiveSource(values)) preloadLiveSource();
-  // Before the source opens: a translator that does not load must stop the command at once.
   const { findConfig } = await import('./config.js');
   const { loadTranslators } = await import('./translators.js');
   const config = await findConfig(command, values.config);
-  const translators = await loadTranslators(command, [...(config?.translators ?? []), ...(values.translator ?? [])]);
-  return { ...(await openProbe(command, values)), translators };
+  return loadTranslators(command, [...(config?.translators ?? []), ...(values.translator ?? [])]);
+}
+
+/** `translators`: already loaded by `loadSourceTranslators`, else loaded here first. */
+export async function openSource(command: string, values: SourceFlagValues, translators?: TranslatorDef[]): Promise<OpenedSource> {
+  const loaded = translators ?? (await loadSourceTranslators(command, values));
+  return { ...(await openProbe(command, values)), translators: loaded };
 }
 
 async function openProbe(command: string, values: SourceFlagValues): Promise<Omit<OpenedSource, 'translators'>> {
