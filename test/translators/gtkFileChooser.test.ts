@@ -27,6 +27,34 @@ function rootOf(file: string, title: RegExp): A11yNode {
 
 const viewOf = (file: string, title: string) => translateFixture(loadFixture(`${DIR}/${file}`), gtkFileChooserTranslator).find((v) => v.title === title);
 
+describe("gtk-file-chooser: GTK 4's path bar", () => {
+  const gtk4 = () => structuredClone(rootOf('gnome-text-editor-save-as.json', /^Save As$/));
+  const pathBar = (root: A11yNode): A11yNode => {
+    const stack = [root];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (node.children.some((c) => c.role === 'push_button' && c.states.includes('pressed'))) return node;
+      stack.push(...node.children);
+    }
+    throw new Error('no path bar');
+  };
+
+  it('reads the folder from the root button to the pressed one', () => {
+    const reading = readChooser(gtk4());
+    expect(reading).toMatchObject({ mode: 'save', folder: '/tmp/reports/2026', readsFolder: false });
+  });
+
+  it('reads no folder when the buttons start at a named place (home, desktop) or one is scrolled away', () => {
+    const home = gtk4();
+    const first = pathBar(home).children[1] as A11yNode;
+    first.name = 'alice';
+    first.children.push({ ref: 'label', role: 'label', name: 'alice', states: ['visible'], children: [] });
+    expect(readChooser(home).folder).toBeNull();
+    const scrolled = gtk4();
+    (pathBar(scrolled).children[2] as A11yNode).states = ['focusable'];
+    expect(readChooser(scrolled).folder).toBeNull();
+  });
+});
+
 describe('gtk-file-chooser: what it reads', () => {
   it('a save dialog: folder from the path bar, the file name, Save accepts', () => {
     const r = readChooser(rootOf('gedit-save-as.json', /^Save As$/));

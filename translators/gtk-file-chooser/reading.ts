@@ -1,7 +1,7 @@
 /**
  * What a GTK3 file chooser dialog shows, read from its tree: save or open mode, the current
  * folder (from the path bar: the checked button and the buttons toward the root; a GTK 4 dialog's
- * is not read), the Name entry, the Location entry, the files table and the places. Labels and
+ * only when its path starts at the root), the Name entry, the Location entry, the files table and the places. Labels and
  * tables come from the generic reading, so names agree with the generic actions offered beside
  * ours (select, load_rows). Memoised per tree root: translate, `input` and `available` read the
  * same tree.
@@ -68,7 +68,7 @@ function buildReading(root: A11yNode): ChooserReading {
   const files = generic.collections.find((c) => c.node.role === 'table' && c.label === 'Files');
   const places = generic.collections.find((c) => c.label === 'Places');
   const bar = pathBar(root);
-  const folder = bar ? folderOf(bar, location !== undefined) : null;
+  const folder = bar ? folderOf(bar, location !== undefined) : gtk4Folder(root);
   const widget = findFirst(root, (n) => (n.actions ?? []).includes('show_location'));
   const cancel = findAll(root, isShownButton).find((b) => CANCEL_LABELS.has(b.name)) ?? generic.buttons.find((b) => CANCEL_LABELS.has(b.label))?.node;
   return {
@@ -127,6 +127,32 @@ function folderOf(bar: A11yNode, locationShown: boolean): string | null {
   const chain = buttons.slice(current).map((b) => b.name);
   if (chain[chain.length - 1] !== ROOT_BUTTON) return chain.reverse().join('/');
   return `/${chain.slice(0, -1).reverse().join('/')}`;
+}
+
+/**
+ * GTK 4's path bar (4.8): its folder buttons between two scroll arrows (unnamed, childless
+ * buttons), the folder shown `pressed`. The root button shows an icon only; the home and desktop
+ * buttons show an icon and a name that does not say where they are (the home folder's own name),
+ * so the folder is read only when the buttons start at the root and none up to the shown one is
+ * scrolled away.
+ */
+function gtk4Folder(root: A11yNode): string | null {
+  const bar = findFirst(root, isGtk4PathBar);
+  if (!bar) return null;
+  const buttons = bar.children.slice(1, -1);
+  const chain = buttons.slice(0, buttons.findIndex((b) => hasState(b, 'pressed')) + 1);
+  const [first, ...rest] = chain;
+  const rootButton = first && first.name === '' && first.children.length > 0 && first.children.every((c) => c.role === 'image');
+  if (!rootButton || !chain.every((b) => hasState(b, 'visible'))) return null;
+  if (rest.some((b) => b.name === '')) return null;
+  return `/${rest.map((b) => b.name).join('/')}`;
+}
+
+function isGtk4PathBar(node: A11yNode): boolean {
+  const kids = node.children;
+  if (kids.length < 3 || !kids.every((c) => c.role === 'push_button')) return false;
+  const arrow = (b: A11yNode | undefined) => !!b && b.name === '' && b.children.length === 0;
+  return arrow(kids[0]) && arrow(kids[kids.length - 1]) && kids.some((c) => hasState(c, 'pressed'));
 }
 
 /** "/a/b/" and "/a/b" name the same folder. */
