@@ -4,7 +4,7 @@
  * Closed menus are not shown, so entries count when `visible`; disabled entries are left out.
  */
 import type { A11yNode } from '../../platform/probe.js';
-import { hasState, isEnabled } from '../tree.js';
+import { findFirst, hasState, isEnabled } from '../tree.js';
 import { controlLabel, hintOf, repairName } from './labels.js';
 import type { MenuEntry } from './model.js';
 import { BUTTON_ROLES, MENU_ITEM_ROLES } from './roles.js';
@@ -101,6 +101,15 @@ export function menuButtonEntries(wrapper: A11yNode): MenuEntry[] {
     } else stack.push(...[...node.children].reverse());
   }
   return entries;
+}
+
+/**
+ * Whether the menu button around `inner` opened a popover that is no menu (GTK 4's plain popover
+ * is a `dialog`: "Create Folder" asks for a name): it holds no entry to wait for.
+ */
+export function openedOtherPopover(root: A11yNode, inner: A11yNode): boolean {
+  const wrapper = findFirst(root, (n) => isButtonWrapper(n) && n.children.some((c) => c.ref === inner.ref));
+  return !!wrapper && wrapper.children.some((c) => c.ref !== inner.ref && !BUTTON_ROLES.has(c.role) && c.role !== 'menu' && isPresent(c));
 }
 
 /** Every menu the window offers by path, open or not: menu bars and GTK 4 menu buttons. */

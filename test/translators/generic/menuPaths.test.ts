@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toInputJsonSchema } from '../../../src/translate/jsonSchema.js';
 import { ENUM_BUDGET_CHARS, closestPaths, menuPathSchema, normalizePath, resolveMenuPath } from '../../../src/translate/kit/menuPaths.js';
+import { openedOtherPopover } from '../../../src/translate/kit/menus.js';
 import { readWindow } from '../../../src/translate/kit/reading.js';
 import { frame, n } from './nodes.js';
 
@@ -109,5 +110,18 @@ describe('GTK 4 menu buttons, whose popover exists only while open', () => {
       ['Menu > Save', false],
       ['Menu > Save As…', false],
     ]);
+  });
+
+  it('a popover that is no menu (a dialog asking for a folder name) is told apart from a menu', () => {
+    const inner = n('push_button', '', { states: [...GTK4, 'focusable'], actions: ['click'] });
+    const asking = n('push_button', '', { states: GTK4, description: 'Create Folder' }, [
+      inner,
+      n('dialog', '', { states: GTK4 }, [n('text', 'Folder Name', { states: GTK4 })]),
+    ]);
+    expect(openedOtherPopover(frame('Save As', [asking]), inner)).toBe(true);
+    const closed = n('push_button', '', { states: GTK4, description: 'Create Folder' }, [inner]);
+    expect(openedOtherPopover(frame('Save As', [closed]), inner)).toBe(false);
+    const menu = n('push_button', '', { states: GTK4 }, [inner, n('menu', '', { states: GTK4 })]);
+    expect(openedOtherPopover(frame('Save As', [menu]), inner)).toBe(false);
   });
 });

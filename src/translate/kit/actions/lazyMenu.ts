@@ -9,7 +9,7 @@
 import { BridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import type { ActionContext, ActionOutcome, LiveWindow } from '../../types.js';
-import { openableMenuEntries, PATH_SEPARATOR } from '../menus.js';
+import { openableMenuEntries, openedOtherPopover, PATH_SEPARATOR } from '../menus.js';
 import { normalizePath, resolveMenuPath } from '../menuPaths.js';
 import type { MenuEntry } from '../model.js';
 import { activate, describeEffect, watchEffect } from './shared.js';
@@ -31,6 +31,7 @@ export async function runLazyMenu(ctx: ActionContext, window: LiveWindow, menu: 
     .waitFor(
       (s) => {
         const root = s.window(window.winId)?.tree.root;
+        if (root && openedOtherPopover(root, menu.node)) return [];
         const filled = root ? openableMenuEntries(root).filter((e) => !e.lazy && e.path.startsWith(`${menu.path}${PATH_SEPARATOR}`)) : [];
         return filled.length > 0 ? filled : undefined;
       },
@@ -40,6 +41,12 @@ export async function runLazyMenu(ctx: ActionContext, window: LiveWindow, menu: 
       await closeMenu(ctx, window);
       throw error;
     });
+  if (entries.length === 0) {
+    await closeMenu(ctx, window);
+    throw new BridgeError('validation_failed', `"${menu.path}" opened a popover that is no menu (closed again): press "${menu.path}" to use it.`, {
+      fields: [{ field: 'path', error: 'not a menu' }],
+    });
+  }
   const paths = entries.map((e) => e.path);
   if (normalizePath(asked) === normalizePath(menu.path)) {
     await closeMenu(ctx, window);
