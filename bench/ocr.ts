@@ -6,7 +6,7 @@
  *  2. A 1280×800 window of text (a Tk page written by this script): the window's capture, then
  *     its OCR (preparation + recognition, fast and best_int models), medians and their ratio.
  *  3. Word recall per legacy app: the share of the words each app was made to show that the
- *     bridge's pixel text holds (xcalc, a Tk form, qterminal, AbiWord, Wine Notepad).
+ *     bridge's pixel text holds (xcalc, a Tk form, qterminal, xterm, AbiWord, Wine Notepad).
  *   npx tsx bench/ocr.ts        (BENCH_ITERATIONS=7 by default)
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -203,14 +203,16 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
     if (act) await act(native.nativeId);
     const started = performance.now();
     const last = expected.split(/\s+/).pop() as string;
-    // Without an action the first reading is the measure; after one, the reading that shows its last word.
+    const times = (text: string) => text.split(last).length - 1;
+    // Without an action the first reading is the measure; after one, the reading that shows its
+    // last word as often as the expected text does (a typed command's echo repeats it).
     const text = !act
       ? textOf(native.nativeId)
       : await waitFor(async () => {
           bridge.sync.markContent([native.nativeId], true);
           await bridge.flush();
           const read = textOf(native.nativeId);
-          return read.includes(last) ? read : null;
+          return times(read) >= times(expected) ? read : null;
         }, 30_000).catch(() => textOf(native.nativeId));
     const { recall, missing } = wordRecall(expected, text);
     rows.push({
@@ -246,6 +248,22 @@ async function recallPerApp(desktop: DesktopHandle): Promise<Row[]> {
       await probe.sendKeys(id, { keys: ['Return'] });
     });
     await qterminal.kill();
+
+    // A bitmap font (xterm's "fixed"), where I, l and 1 are told apart by their pixels, not by
+    // the word: a command of such strokes, once the prompt shows (its "#" reads as a letter at
+    // times: any text will do), and its output.
+    const xterm = await desktop.launch('xterm', ['-geometry', '80x10']);
+    const strokes = 'echo Il Ill ll 1l lI 11 bills filed In Iowa';
+    await measure('X11 terminal (xterm, bitmap font)', xterm, /./, `${strokes}\n${strokes.slice(5)}`, async (id) => {
+      await waitFor(async () => {
+        bridge.sync.markContent([id], true);
+        await bridge.flush();
+        return /\w/.test(textOf(id));
+      }, 30_000);
+      await probe.sendKeys(id, { text: strokes });
+      await probe.sendKeys(id, { keys: ['Return'] });
+    });
+    await xterm.kill();
 
     const abiword = await desktop.launch('abiword');
     const sentence = 'The quarterly report shows revenue of 12400 dollars for Harbour Supplies';

@@ -16,6 +16,9 @@ import { wordRecall } from './helpers/wordRecall.js';
 
 const stack = displayStack(['xcalc', 'wish', 'wine', 'qterminal', 'abiword']);
 const TK_FORM = fileURLToPath(new URL('./fixtures/invoice_form.tcl', import.meta.url));
+/** What xcalc draws: its display and the label of every key ("+/-" holds no word to count). */
+const XCALC_LABELS =
+  '0 DEG DEC 1/x x² CE/C AC INV sin cos tan DRG e EE log ln y^x not and or xor trunc π x! base shl D E F shr mod A B C STO 7 8 9 RCL 4 5 6 SUM 1 2 3 EXC 0 +/-';
 
 type Window = Snapshot['windows'][number];
 type TextBlock = { type: 'text'; id: string; text: string };
@@ -47,7 +50,9 @@ describe.skipIf(stack.skip)('legacy apps read from pixels', () => {
     const app = await live.desktop.launch('xcalc');
     try {
       const window = await live.windowTitled(/^Calculator$/, 30_000);
-      await readUntil(window.id, (t) => /\bDEG\b/.test(t));
+      const labels = await readUntil(window.id, (t) => /\bDEG\b/.test(t));
+      // Its keys' labels (app-defaults): π and the caret of y^x are no characters of the English model.
+      expect(wordRecall(XCALC_LABELS, labels).recall, labels).toBeGreaterThanOrEqual(0.95);
       const notice = (await live.windowNow(window.id))?.blocks.find((b) => b.id === 'pixels');
       expect(notice).toMatchObject({ type: 'notice', severity: 'info' });
       expect((notice as { text: string }).text).toMatch(/read from the pixels .* by OCR, mean confidence \d+%/);

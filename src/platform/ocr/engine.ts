@@ -18,6 +18,15 @@ export interface OcrWord {
   /** 0–100, the recogniser's own. */
   confidence: number;
   box: Rect;
+  /** Its characters with their own boxes (same pixels as `box`): where each glyph is, how high it sits. */
+  symbols?: OcrSymbol[];
+}
+
+/** One character of a word: its own confidence (0–100) and box. */
+export interface OcrSymbol {
+  text: string;
+  confidence: number;
+  box: Rect;
 }
 
 export interface OcrResult {
@@ -35,10 +44,17 @@ export interface OcrResult {
  */
 export type OcrModel = 'best_int' | 'tessdata';
 
+interface TesseractBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
 interface TesseractWord {
   text: string;
   confidence: number;
-  bbox: { x0: number; y0: number; x1: number; y1: number };
+  bbox: TesseractBox;
+  symbols?: { text: string; confidence: number; bbox: TesseractBox }[];
 }
 interface TesseractLine {
   words: TesseractWord[];
@@ -141,9 +157,13 @@ function toResult(output: Awaited<ReturnType<TesseractWorker['recognize']>>, sca
         for (const word of line.words) {
           const text = word.text.trim();
           if (!text) continue;
-          const { x0, y0, x1, y1 } = word.bbox;
-          words.push({ text, confidence: word.confidence, box: { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale } });
+          const symbols = (word.symbols ?? []).map((s) => ({ text: s.text, confidence: s.confidence, box: toBox(s.bbox, scale) }));
+          words.push({ text, confidence: word.confidence, box: toBox(word.bbox, scale), symbols });
         }
   const confidence = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
   return { words, confidence };
+}
+
+function toBox({ x0, y0, x1, y1 }: TesseractBox, scale: number): Rect {
+  return { x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale };
 }

@@ -1,7 +1,7 @@
 /**
  * Finding visible text by what it says: runs of consecutive words on one line whose text equals
- * the wanted text (case and spacing aside), else the runs nearest to it by edit distance when the
- * recogniser misread a character or two. Pure.
+ * the wanted text (case, spacing and superscripts aside), else the runs nearest to it by edit
+ * distance when the recogniser misread a character or two. Pure.
  */
 import type { Rect } from '../probe.js';
 import type { OcrLine } from './layout.js';
@@ -14,7 +14,8 @@ export interface TextMatch {
   distance: number;
 }
 
-const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Case, spacing and compatibility forms aside: a key read as "x²" is found by "x2" and by "x²". */
+const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Levenshtein distance. */
 export function editDistance(a: string, b: string): number {

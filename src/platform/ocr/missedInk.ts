@@ -2,12 +2,13 @@
  * A second look at ink the first reading left out. Sparse-text segmentation (page segmentation
  * mode 11) drops lone characters set apart from any word: the digits and letters of a calculator
  * keypad, a single-letter button. The glyphs no recognised word covers are grouped into islands
- * (glyphs side by side), the islands are stacked one per row into one small image, and that image
- * is read as a uniform block (mode 6), where a row of one character is still a line of text.
- * Each word read there takes the box of the island its row holds.
+ * (glyphs side by side); the islands alone, at their places, are read again as one uniform block
+ * (mode 6), where a keypad row of lone characters is a line of text. Each word read there takes
+ * the box of its island. Stacked one island per row instead, each line held a single glyph, and
+ * the recogniser misread lone glyphs it reads among their neighbours ("Q" for xcalc's 9).
  */
 import type { Rect } from '../probe.js';
-import type { OcrWord } from './engine.js';
+import type { OcrSymbol, OcrWord } from './engine.js';
 import type { GreyImage } from './image.js';
 import { union } from './layout.js';
 
@@ -47,28 +48,53 @@ export function missedIslands(glyphs: readonly Rect[], words: readonly OcrWord[]
     .slice(0, MAX_ISLANDS);
 }
 
-/** The islands cut out and stacked one per row, `pad` px apart, and the row height. */
-export function stackIslands(image: GreyImage, islands: readonly Rect[], pad: number): { image: GreyImage; row: number } {
-  const row = Math.max(...islands.map((i) => i.height)) + pad;
-  const width = Math.max(...islands.map((i) => i.width)) + 2 * pad;
-  const height = row * islands.length + pad;
+/**
+ * The islands' ink alone, at their own places, in the smallest image that holds them with `pad`
+ * blank pixels around: the words and frames read before are left out, the keypad's rows stay rows.
+ * `x`, `y`: where that image's corner is in the image the islands came from.
+ */
+export function isolateIslands(image: GreyImage, islands: readonly Rect[], pad: number): { image: GreyImage; x: number; y: number } {
+  const x = Math.max(0, Math.min(...islands.map((i) => i.x)) - pad);
+  const y = Math.max(0, Math.min(...islands.map((i) => i.y)) - pad);
+  const width = Math.min(image.width, Math.max(...islands.map((i) => i.x + i.width)) + pad) - x;
+  const height = Math.min(image.height, Math.max(...islands.map((i) => i.y + i.height)) + pad) - y;
   const pixels = new Uint8Array(width * height).fill(255);
-  islands.forEach((island, k) => {
-    for (let y = 0; y < island.height; y++) {
-      const from = (island.y + y) * image.width + island.x;
-      pixels.set(image.pixels.subarray(from, from + island.width), (pad + k * row + y) * width + pad);
+  for (const island of islands) {
+    for (let row = island.y; row < island.y + island.height; row++) {
+      const from = row * image.width + island.x;
+      pixels.set(image.pixels.subarray(from, from + island.width), (row - y) * width + island.x - x);
     }
-  });
-  return { image: { width, height, pixels }, row };
+  }
+  return { image: { width, height, pixels }, x, y };
 }
 
-/** Words read from the stacked image → words at their islands; unsure or symbol-only ones dropped. */
-export function placeMissedWords(read: readonly OcrWord[], islands: readonly Rect[], row: number, pad: number): OcrWord[] {
-  return read.flatMap((word) => {
-    const island = islands[Math.floor((word.box.y + word.box.height / 2 - pad / 2) / row)];
-    if (!island || word.confidence < MIN_MISSED_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) return [];
-    return [{ ...word, box: { ...island } }];
-  });
+/**
+ * Words read from the isolated islands (already moved back to the islands' image) → one word
+ * per island, with the island's box: a word the recogniser ran over two islands ("AB" for the
+ * keys A and B) is split by its characters' boxes. Unsure words and symbol-only ones are dropped.
+ */
+export function placeMissedWords(read: readonly OcrWord[], islands: readonly Rect[], reach: number): OcrWord[] {
+  const placed: OcrWord[] = [];
+  for (const word of read) {
+    if (word.confidence < MIN_MISSED_CONFIDENCE) continue;
+    const parts = new Map<number, OcrSymbol[]>();
+    for (const symbol of word.symbols?.length ? word.symbols : [{ text: word.text, confidence: word.confidence, box: word.box }]) {
+      const at = islands.findIndex((island) => holdsCentre(island, symbol.box, reach));
+      if (at >= 0) parts.set(at, [...(parts.get(at) ?? []), symbol]);
+    }
+    for (const [at, symbols] of parts) {
+      const text = symbols.map((s) => s.text).join('');
+      if (/[\p{L}\p{N}]/u.test(text)) placed.push({ text, confidence: word.confidence, box: { ...(islands[at] as Rect) }, symbols });
+    }
+  }
+  return placed;
+}
+
+/** Whether `box`'s centre lies in `island`, grown by `reach` on every side. */
+function holdsCentre(island: Rect, box: Rect, reach: number): boolean {
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return cx >= island.x - reach && cx <= island.x + island.width + reach && cy >= island.y - reach && cy <= island.y + island.height + reach;
 }
 
 function touches(a: Rect, b: Rect): boolean {

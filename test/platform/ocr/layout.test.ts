@@ -33,4 +33,10 @@ describe('OCR layout and matching', () => {
     expect(findText(lines, 'Reject')).toEqual([]);
     expect(editDistance('kitten', 'sitting')).toBe(3);
   });
+
+  it('finds a superscript key by its plain digits and by itself', () => {
+    const lines = groupLines([word('x²', 60, 85), word('1/x', 16, 85)]);
+    expect(findText(lines, 'x2')).toMatchObject([{ text: 'x²', distance: 0 }]);
+    expect(findText(lines, 'X²')).toMatchObject([{ text: 'x²', distance: 0 }]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrWord } from '../../../src/platform/ocr/engine.js';
 import type { GreyImage } from '../../../src/platform/ocr/image.js';
-import { missedIslands, placeMissedWords, stackIslands } from '../../../src/platform/ocr/missedInk.js';
+import { isolateIslands, missedIslands, placeMissedWords } from '../../../src/platform/ocr/missedInk.js';
 
 const word = (text: string, x: number, y: number, width: number, height: number, confidence = 90): OcrWord => ({
   text,
@@ -28,23 +28,30 @@ describe('second look at uncovered ink', () => {
     expect(missedIslands(glyphs, [], 0)).toEqual([]);
   });
 
-  it('stacks the islands one per row and gives each word read there the box of its island', () => {
-    const image: GreyImage = { width: 20, height: 10, pixels: new Uint8Array(200).fill(255) };
-    image.pixels[2 * 20 + 3] = 0;
-    image.pixels[6 * 20 + 15] = 0;
+  it('reads the islands alone at their places, and gives each word (split by its characters) its island', () => {
+    const image: GreyImage = { width: 40, height: 30, pixels: new Uint8Array(1200).fill(255) };
+    image.pixels[12 * 40 + 10] = 0; // an island's ink
+    image.pixels[12 * 40 + 30] = 0; // another island's ink, same row
+    image.pixels[25 * 40 + 2] = 0; // ink of a word read before: not an island, left out
     const islands = [
-      { x: 3, y: 2, width: 2, height: 3 },
-      { x: 14, y: 5, width: 3, height: 4 },
+      { x: 10, y: 10, width: 3, height: 5 },
+      { x: 29, y: 11, width: 3, height: 4 },
     ];
-    const stacked = stackIslands(image, islands, 4);
-    expect(stacked.row).toBe(8);
-    expect(stacked.image).toMatchObject({ width: 11, height: 20 });
-    expect(stacked.image.pixels[4 * 11 + 4]).toBe(0);
-    expect(stacked.image.pixels[(4 + 8 + 1) * 11 + 5]).toBe(0);
-    const read = [word('7', 4, 4, 2, 3), word('8', 4, 12, 3, 4, 30), word('~', 4, 12, 3, 4), word('9', 4, 13, 3, 4)];
-    expect(placeMissedWords(read, islands, stacked.row, 4)).toEqual([
-      { text: '7', confidence: 90, box: islands[0] },
-      { text: '9', confidence: 90, box: islands[1] },
+    const isolated = isolateIslands(image, islands, 2);
+    expect(isolated).toMatchObject({ x: 8, y: 8, image: { width: 26, height: 9 } });
+    expect(isolated.image.pixels[4 * 26 + 2]).toBe(0);
+    expect(isolated.image.pixels[4 * 26 + 22]).toBe(0);
+    expect([...isolated.image.pixels].filter((v) => v === 0)).toHaveLength(2);
+
+    const symbol = (text: string, x: number) => ({ text, confidence: 90, box: { x, y: 10, width: 3, height: 5 } });
+    const read = [
+      { ...word('AB', 10, 10, 22, 5), symbols: [symbol('A', 10), symbol('B', 29)] }, // two keys read as one word
+      word('~', 10, 10, 3, 5), // symbol only
+      word('8', 29, 11, 3, 4, 30), // unsure
+    ];
+    expect(placeMissedWords(read, islands, 1).map((w) => [w.text, w.box])).toEqual([
+      ['A', islands[0]],
+      ['B', islands[1]],
     ]);
   });
 });
