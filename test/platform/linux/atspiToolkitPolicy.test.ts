@@ -62,10 +62,11 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(policyFor({ name: 'GTK', version: '4.8.3' }).bulkProperties).toBe(true);
   });
 
-  it('asks Qt for text no further than its CharacterCount', async () => {
+  it('asks Qt for its CharacterCount, then for a text that fits whole (end -1: never past its end)', async () => {
     const { calls } = await callsFor(QT5);
     const getText = calls.find((c) => c.member === 'GetText');
-    expect(getText?.body).toEqual([0, 5]);
+    expect(getText?.body).toEqual([0, -1]);
+    expect(calls.findIndex((c) => c.body[1] === 'CharacterCount')).toBeLessThan(calls.indexOf(getText!));
   });
 
   it("Java (ATK wrapper): libatspi's pattern, and column headers asked through Table.GetColumnHeader", () => {
@@ -77,7 +78,7 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
 
   it('clamps text ranges for LibreOffice (GTK toolkit name, VCL ATK objects) and keeps its GetAll fast path', async () => {
     const { calls, tree } = await callsFor({ ...GTK3, application: 'soffice' });
-    expect(calls.find((c) => c.member === 'GetText')?.body).toEqual([0, 5]);
+    expect(calls.find((c) => c.member === 'GetText')?.body).toEqual([0, -1]);
     expect(calls.filter((c) => c.member === 'GetAll').length).toBeGreaterThan(0);
     expect(tree.root.children[0]?.value).toBe('héllo');
     expect(policyFor({ ...GTK3, application: 'gedit' }).clampTextRange).toBe(false);

@@ -51,20 +51,41 @@ export interface TextValue {
 
 /**
  * The text of a node, at most maxLength characters. Never called for sensitive nodes. With
- * `clamp`, the end offset never passes CharacterCount (asked first: one round trip more).
- * Without, a text shorter than maxLength is the whole text: CharacterCount is asked only when the
- * text fills maxLength (the toolkit clamps the end offset itself).
+ * `clamp` (toolkits that warn about an end offset past the text), CharacterCount is asked first
+ * (`readCountedText`). Without, a text shorter than maxLength is the whole text: CharacterCount
+ * is asked only when the text fills maxLength (the toolkit clamps the end offset itself).
  */
 export async function readTextValue(client: AtspiClient, ref: ObjRef, maxLength: number, clamp = false): Promise<TextValue> {
-  const count = () => client.property(ref, IFACE.text, 'CharacterCount').then(Number);
-  const counted = clamp ? count() : null;
-  const end = counted ? Math.max(0, Math.min(maxLength, (await counted) || 0)) : maxLength;
-  const [text] = await client.call(ref, IFACE.text, 'GetText', 'ii', [0, end]);
+  if (clamp) return readCountedText(client, ref, maxLength);
+  const [text] = await client.call(ref, IFACE.text, 'GetText', 'ii', [0, maxLength]);
   const value = typeof text === 'string' ? text : '';
   // Offsets count characters; JS strings count UTF-16 units, so compare code points.
   const length = Array.from(value).length;
-  const total = counted ? await counted : length < maxLength ? length : await count();
+  const total = length < maxLength ? length : await characterCount(client, ref);
   return total > length ? { value, characterCount: total } : { value };
+}
+
+/**
+ * CharacterCount, then the text. A text that fits is asked whole (end offset -1, as libatspi's
+ * callers and Orca ask), never up to the count just read: the text may shrink between the two
+ * calls, and that end is then past it. LibreOffice's status bar field went from "-0.17 / -1.20
+ * 0.00 x 0.00" (25) to "7.26 / 2.40 0.00 x 0.00" (23) as a dialog closed, between our two
+ * calls: its ATK wrapper printed "Exception in getText()" and answered "". A longer text is
+ * asked up to maxLength, which only a text shrinking below maxLength meanwhile can pass.
+ */
+async function readCountedText(client: AtspiClient, ref: ObjRef, maxLength: number): Promise<TextValue> {
+  const counted = await characterCount(client, ref);
+  const whole = counted <= maxLength;
+  const [text] = await client.call(ref, IFACE.text, 'GetText', 'ii', [0, whole ? -1 : maxLength]);
+  const chars = Array.from(typeof text === 'string' ? text : '');
+  // A whole text that grew past maxLength meanwhile is cut here, and its own length counts.
+  const total = whole ? chars.length : counted;
+  const value = chars.slice(0, maxLength).join('');
+  return total > Math.min(chars.length, maxLength) ? { value, characterCount: total } : { value };
+}
+
+async function characterCount(client: AtspiClient, ref: ObjRef): Promise<number> {
+  return Number(await client.property(ref, IFACE.text, 'CharacterCount')) || 0;
 }
 
 /**
