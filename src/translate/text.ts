@@ -4,14 +4,18 @@
  * and names unlabelled widgets by their type ("GtkMenuButton"): neither is ever shown as a label.
  */
 const TYPE_NAME = /^(Gtk|Adw|Gdk|Gsk|Hdy|Vte|WebKit)[A-Z][A-Za-z0-9]*$/;
-const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Marks that take no room: bidi marks, and the zero-width spaces (U+200B, U+FEFF) an app puts in a
+ * label to keep its height while it says nothing (Thunderbird's empty status text).
+ */
+const INVISIBLE_MARKS = /[\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 /** U+FFFC stands for an object embedded in a text (a web page's input or link): not text. */
 const OBJECT_REPLACEMENT = /\ufffc/g;
 
-/** Trimmed, bidi marks and embedded-object marks removed, runs of spaces and tabs collapsed (line breaks kept). */
+/** Trimmed, invisible marks and embedded-object marks removed, runs of spaces and tabs collapsed (line breaks kept). */
 export function cleanText(text: string): string {
   return text
-    .replace(BIDI_MARKS, '')
+    .replace(INVISIBLE_MARKS, '')
     .replace(OBJECT_REPLACEMENT, ' ')
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')

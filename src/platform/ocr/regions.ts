@@ -50,17 +50,32 @@ export function opaqueCandidates(root: A11yNode): Candidates {
       secretRefs.push(node.ref);
       return;
     }
-    if (node !== root && node.states.includes('showing') && isCandidate(node)) {
+    const paintedView = paintedViewOf(node);
+    if (node !== root && node.states.includes('showing') && (isCandidate(node) || paintedView)) {
       const drawn = DRAWN_ROLES.has(node.role);
       // A bare container's role says nothing to the agent ("filler"): it is an area the app paints.
       const label = drawn ? node.role.replace(/_/g, ' ') : 'painted area';
-      candidates.push({ ref: node.ref, label, drawn, childRefs: node.children.map((c) => c.ref) });
+      // A painted view covers its viewport: it is the drawing, not what the tree reads over it.
+      candidates.push({ ref: node.ref, label, drawn, childRefs: paintedView ? [] : node.children.map((c) => c.ref) });
       return;
     }
     for (const child of node.children) visit(child);
   };
   visit(root);
   return { candidates, secretRefs };
+}
+
+/**
+ * The view of a scroll pane's viewport when it exposes nothing: a nameless, textless panel with no
+ * children, alone in the viewport. Swing applications that paint their document in a scrolled view
+ * of their own show it so (Freeplane's mind map is one 3248×1875 panel with no accessible child).
+ * The viewport is the region (the part of the view on screen); the view is where keys go.
+ */
+export function paintedViewOf(viewport: A11yNode): A11yNode | undefined {
+  if (viewport.role !== 'viewport' || viewport.children.length !== 1 || (viewport.childCount ?? 1) !== 1) return undefined;
+  const view = viewport.children[0] as A11yNode;
+  const empty = view.children.length === 0 && (view.childCount ?? 0) === 0;
+  return view.role === 'panel' && empty && !view.name && !view.value && view.states.includes('showing') ? view : undefined;
 }
 
 function isCandidate(node: A11yNode): boolean {

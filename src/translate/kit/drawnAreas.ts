@@ -3,6 +3,7 @@
  * take keys but expose no text (a painted document), editable documents whose text is in their
  * children, and drawn areas whose description says what they show.
  */
+import { paintedViewOf } from '../../platform/ocr/regions.js';
 import type { A11yNode } from '../../platform/probe.js';
 import { hasState } from '../tree.js';
 import { hintOf, repairName } from './labels.js';
@@ -24,6 +25,16 @@ export function isKeyArea(node: A11yNode): boolean {
   if (!hasState(node, 'focusable') || node.value) return false;
   if (OPAQUE_ROLES.has(node.role)) return node.children.length === 0;
   return SCROLLED_AREA_ROLES.has(node.role) && !repairName(node.name) && scrollsItsOwnDrawing(node);
+}
+
+/**
+ * The view a scroll pane shows without exposing anything of it (regions.ts `paintedViewOf`): an
+ * area the application paints, read from pixels when OCR is on. Freeplane's mind map takes the
+ * keys that move between and edit its nodes there, so a focusable one is a key area.
+ */
+export function paintedViewIn(viewport: A11yNode): { view: A11yNode; takesKeys: boolean } | undefined {
+  const view = paintedViewOf(viewport);
+  return view && { view, takesKeys: hasState(view, 'focusable') };
 }
 
 /**

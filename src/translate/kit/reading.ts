@@ -213,7 +213,7 @@ function errorTexts(raw: RawReading, index: Map<string, A11yNode>): ErrorTexts {
       .join(' ');
     for (const ref of refs) out.labelRefs.add(ref);
     if (text) out.byControl.set(node.ref, text);
-    else if (node.states.includes('invalid_entry')) out.byControl.set(node.ref, 'invalid value');
+    else if (node.states.includes('invalid_entry') && !isUnfilledRequired(node)) out.byControl.set(node.ref, 'invalid value');
   }
   for (const { node, text } of raw.texts) {
     for (const ref of relationTargets(node, 'error_for')) {
@@ -222,6 +222,14 @@ function errorTexts(raw: RawReading, index: Map<string, A11yNode>): ErrorTexts {
     }
   }
   return out;
+}
+
+/**
+ * A required input left empty is `invalid_entry` from the start in Gecko (Thunderbird's search
+ * box): it is not filled in yet, which no one shows as an error before the form is sent.
+ */
+function isUnfilledRequired(node: A11yNode): boolean {
+  return node.states.includes('required') && cleanText(node.value ?? '') === '';
 }
 
 function readButtons(raw: RawReading, parents: Map<string, A11yNode>): Button[] {

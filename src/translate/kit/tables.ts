@@ -58,7 +58,8 @@ function readTable(node: A11yNode, options: CollectionOptions): CollectionReadin
     if (!columns) return undefined;
     const checks = toggleMeansCheck(rowNodes.flatMap(cellsOf));
     const rows = cells.map((row) => kept.map((j) => cellValue(row[j], checks)));
-    const options_ = shown.flatMap((r, i) => rowOption(r, rows[i] ?? [], cells[i] ?? []));
+    const labels = rowLabels(rows);
+    const options_ = shown.flatMap((r, i) => rowOption(r, labels[i] ?? '', cells[i] ?? [], selectsItems(node)));
     const toggles = shown.flatMap((r, i) => rowToggle(rows[i] ?? [], cells[i] ?? [], checks));
     const offset = options.allRows || shown.length === 0 ? 0 : rowNodes.indexOf(shown[0] as A11yNode);
     // Children before the first body row: the leading header cells, or the header row.
@@ -76,7 +77,8 @@ function readTable(node: A11yNode, options: CollectionOptions): CollectionReadin
   if (!columns) return undefined;
   const checks = toggleMeansCheck(flat);
   const rows = shown.map((run) => kept.map((j) => cellValue(run[j], checks)));
-  const rowOptions = shown.flatMap((run, i) => rowOption(run[0] as A11yNode, rows[i] ?? [], run));
+  const labels = rowLabels(rows);
+  const rowOptions = shown.flatMap((run, i) => rowOption(run[0] as A11yNode, labels[i] ?? '', run, selectsItems(node)));
   const toggles = shown.flatMap((run, i) => rowToggle(rows[i] ?? [], run, checks));
   const offset = options.allRows || shown.length === 0 ? 0 : runs.indexOf(shown[0] as A11yNode[]);
   return finish(node, { kind: 'table', columns, rows, options: rowOptions, headerCount: headers.length, cellsPerRow: width, toggles, kept, offset });
@@ -118,7 +120,8 @@ const selectable = (node: A11yNode, cells: A11yNode[]) => hasState(node, 'select
 
 /**
  * A GTK 4 list or grid view (Nautilus's files) selects its items through Selection although they
- * carry the `selectable` state only once selected: the probe marks such a view `selects_items`.
+ * carry the `selectable` state only once selected, and a Java JTable's cells never carry it: the
+ * probe marks such a view `selects_items`.
  */
 const selectsItems = (view: A11yNode) => view.attributes?.selects_items === 'true';
 
@@ -147,11 +150,28 @@ function cellValue(cell: A11yNode | undefined, toggleIsCheck: boolean): unknown 
   return isCheckCell(cell, toggleIsCheck) ? hasState(cell, 'checked') : '';
 }
 
-/** The row as a select option (by its first text), when the toolkit lets it be selected. */
-function rowOption(node: A11yNode, row: unknown[], cells: A11yNode[]): Option[] {
-  if (!selectable(node, cells)) return [];
-  const label = row.find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+/** The row as a select option (named by `label`, rowLabels), when the toolkit lets it be selected. */
+function rowOption(node: A11yNode, label: string, cells: A11yNode[], viewSelects: boolean): Option[] {
+  if (!viewSelects && !selectable(node, cells)) return [];
   return [{ label, node, selected: cells.some((c) => hasState(c, 'selected')) || hasState(node, 'selected') }];
+}
+
+const firstText = (row: unknown[]): string => row.find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+
+/**
+ * The names of rows as select options: each row's first text, unless two rows share it (a column
+ * that reads the same in every row, such as JabRef's "#"): then the first column whose texts tell
+ * every row apart, so that an option names one row.
+ */
+function rowLabels(rows: unknown[][]): string[] {
+  const first = rows.map(firstText);
+  if (new Set(first).size === rows.length) return first;
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  for (let j = 0; j < width; j++) {
+    const texts = rows.map((row) => row[j]);
+    if (texts.every((t): t is string => typeof t === 'string' && t !== '') && new Set(texts).size === rows.length) return texts;
+  }
+  return first;
 }
 
 /** The check box of a checklist row, named by the row's first text. */
@@ -162,8 +182,9 @@ function rowToggle(row: unknown[], cells: A11yNode[], toggleIsCheck: boolean): O
 }
 
 function readList(node: A11yNode, options: CollectionOptions): CollectionReading {
-  const items = node.children.filter((c) => !HEADER_ROLES.has(c.role));
-  const headerCount = node.children.length - items.length;
+  const children = node.children.filter((c) => !HEADER_ROLES.has(c.role));
+  const headerCount = node.children.length - children.length;
+  const items = children.flatMap(withSubItems);
   const shown = options.allRows ? items : items.filter(rowPresent);
   // Rows the probe made of a Qt list's items: one cell per model column, only the shown ones read.
   const width = Math.max(0, ...items.map((item) => (item.role === 'table_row' ? cellsOf(item).length : 0)));
@@ -187,6 +208,23 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
   return finish(node, { kind: 'list', columns: [], rows, options: rowOptions, headerCount, cellsPerRow: 1, toggles: [], kept, offset: Math.max(0, offset) });
 }
 
+/**
+ * A web tree's items nest (ARIA trees in Gecko and Chromium): each tree item holds its sub-items
+ * in a group (`<ul role="group">`), and an item may only wrap a group (Thunderbird's folder tree
+ * holds one unnamed item per folder mode). Each is a row of its own, after its parent; a wrapper
+ * without words of its own is no row, nor counts as one before the first (the rows' offset).
+ */
+function withSubItems(item: A11yNode): A11yNode[] {
+  if (item.role !== 'tree_item') return [item];
+  const subItems = subItemsOf(item);
+  const wrapper = subItems.length > 0 && itemText(item) === '';
+  return [...(wrapper ? [] : [item]), ...subItems.flatMap(withSubItems)];
+}
+
+function subItemsOf(node: A11yNode): A11yNode[] {
+  return node.children.flatMap((child) => (child.role === 'tree_item' ? [child] : subItemsOf(child)));
+}
+
 function rowText(row: A11yNode, kept: number[]): string {
   const cells = cellsOf(row);
   const texts = kept.map((j) => (cells[j] ? cellText(cells[j] as A11yNode) : '')).filter(Boolean);
@@ -207,7 +245,8 @@ function itemText(item: A11yNode): string {
   const texts: string[] = [];
   const walk = (n: A11yNode) => {
     for (const child of n.children) {
-      if (!isPresent(child)) continue;
+      // A nested tree item is a row of its own (withSubItems), not words of this one.
+      if (!isPresent(child) || child.role === 'tree_item') continue;
       const text = ITEM_TEXT_ROLES.has(child.role) ? cleanText(child.value || child.name) : '';
       if (text && !texts.includes(text)) texts.push(oneLine(text));
       else walk(child);

@@ -22,7 +22,8 @@ import {
   TEXT_ROLES,
   TOGGLE_ROLES,
 } from './roles.js';
-import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES } from './drawnAreas.js';
+import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn } from './drawnAreas.js';
+import { readCollection } from './tables.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
 export interface TextCandidate {
@@ -102,6 +103,8 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   // A drawing surface that takes keys is a document (type_text); one that does not, only unreadable.
   if (isKeyArea(node)) return void out.keyAreas.push(node);
+  const painted = paintedViewIn(node);
+  if (painted) return void (painted.takesKeys ? out.keyAreas : out.opaque).push(painted.view);
   // Its shapes and paragraphs are read below as usual; the document itself is where typing goes.
   if (isEditableDocument(node)) out.editors.push(node);
   if (isDescribedDrawing(node)) return void out.controls.push(drawnDisplay(node));
@@ -115,6 +118,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
+  if (LIST_ROLES.has(role) && isLayoutList(node, out.rule)) return void node.children.forEach((child) => visit(child, out, inChooser));
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(wrappedView(node, out.rule) ?? node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
@@ -130,6 +134,20 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (shownText) out.texts.push({ node, text: shownText });
   const nested = inChooser || role === 'file_chooser';
   for (const child of node.children) visit(child, out, nested);
+}
+
+/**
+ * A list that only lays out controls: a web page's `<ul>` of toolbar items (Thunderbird's unified
+ * toolbar holds its search box in one). It reads as no row, so as a collection it would hide the
+ * controls: they are read where they stand instead.
+ */
+function isLayoutList(node: A11yNode, rule: ShowRule): boolean {
+  return readCollection(node).rows.length === 0 && node.children.some((child) => holdsControl(child, rule));
+}
+
+function holdsControl(node: A11yNode, rule: ShowRule): boolean {
+  if (!isShown(node, rule)) return false;
+  return CONTROL_ROLES.has(node.role) || BUTTON_ROLES.has(node.role) || node.children.some((child) => holdsControl(child, rule));
 }
 
 /** What may stand between a view and the view it wraps. */

@@ -11,7 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { desktopPaths } from '../../../src/platform/linux/desktop/state.js';
 import type { DesktopHandle, LaunchedApp } from '../../../src/platform/linux/desktop/index.js';
 import { writeFirefoxPrefs } from '../helpers/firefoxApp.js';
-import type { CorpusDocuments } from './documents.js';
+import { writeJabRefPrefs } from '../helpers/jabrefApp.js';
+import { writeThunderbirdProfile } from '../helpers/thunderbirdApp.js';
+import { BIBLIOGRAPHY_NAME, type CorpusDocuments } from './documents.js';
 
 export type Toolkit = 'GTK 3' | 'GTK 4' | 'Qt 5' | 'Qt 6' | 'Gecko' | 'LibreOffice' | 'Java Swing';
 
@@ -24,6 +26,8 @@ export interface CorpusApp {
   /** The program (found on PATH) and its arguments, given the prepared documents. */
   command: string;
   args(docs: CorpusDocuments, scratch: string): string[];
+  /** The folder the app starts in, when its arguments name documents relative to it. */
+  cwd?: (docs: CorpusDocuments) => string;
   /** Fills the app's scratch folder before it starts (a browser profile's prefs). */
   prepare?: (scratch: string) => void;
   /** Extra environment, set through `env` (the desktop launches programs with its own). */
@@ -40,6 +44,8 @@ export interface CorpusApp {
 
 const ATK_WRAPPER_JAR = '/usr/share/java/java-atk-wrapper.jar';
 const ATK_WRAPPER_JNI = '/usr/lib/x86_64-linux-gnu/jni';
+/** JVM options that load the ATK wrapper (libatk-wrapper-java): Swing's accessibility reaches AT-SPI. */
+const ATK_WRAPPER_OPTIONS = `-Xbootclasspath/a:${ATK_WRAPPER_JAR} -Djava.library.path=${ATK_WRAPPER_JNI} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper`;
 
 export const CORPUS: readonly CorpusApp[] = [
   { id: 'gnumeric', toolkit: 'GTK 3', kind: 'spreadsheet', command: 'gnumeric', args: (d) => [d.sheet], atspiName: 'gnumeric', titleText: 'fruit.gnumeric' },
@@ -137,6 +143,20 @@ export const CORPUS: readonly CorpusApp[] = [
     startSeconds: 90,
   },
   {
+    id: 'thunderbird',
+    toolkit: 'Gecko',
+    kind: 'mail client',
+    command: 'thunderbird',
+    // A private offline profile with Local Folders only, its Inbox of known messages open in the
+    // 3-pane window (thunderbirdApp.ts); no remote instance.
+    prepare: (scratch) => writeThunderbirdProfile(scratch),
+    args: (_d, scratch) => ['--no-remote', '--profile', scratch],
+    env: () => ({ GNOME_ACCESSIBILITY: '1', MOZ_DISABLE_CONTENT_SANDBOX: '1' }),
+    atspiName: 'Thunderbird',
+    titleText: 'Inbox - Local Folders',
+    startSeconds: 90,
+  },
+  {
     id: 'libreoffice-impress',
     toolkit: 'LibreOffice',
     kind: 'presentation',
@@ -166,12 +186,26 @@ export const CORPUS: readonly CorpusApp[] = [
     // Its own settings folder (a first run, no server socket shared with another desktop's jEdit).
     args: (d, scratch) => ['-nosplash', '-noserver', `-settings=${join(scratch, 'settings')}`, d.text],
     // java-wrappers' launcher passes no options through: every JVM reads JAVA_TOOL_OPTIONS.
-    env: () => ({
-      JAVA_TOOL_OPTIONS: `-Xbootclasspath/a:${ATK_WRAPPER_JAR} -Djava.library.path=${ATK_WRAPPER_JNI} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper`,
-    }),
+    env: () => ({ JAVA_TOOL_OPTIONS: ATK_WRAPPER_OPTIONS }),
     // The ATK wrapper names the application after its first window's title.
     atspiName: 'jEdit - notes.txt',
     titleText: 'jEdit - notes.txt',
+    startSeconds: 120,
+  },
+  {
+    id: 'jabref',
+    toolkit: 'Java Swing',
+    kind: 'reference manager',
+    command: 'jabref',
+    // Its preferences in its scratch folder (jabrefApp.ts: a first run, no remote server on the
+    // shared port). The library by its name alone, from its folder: JabRef titles the window with
+    // the path it was given, and the ATK wrapper names the application after that title.
+    prepare: (scratch) => writeJabRefPrefs(scratch),
+    cwd: (d) => d.dir,
+    args: () => [BIBLIOGRAPHY_NAME],
+    env: (scratch) => ({ JAVA_TOOL_OPTIONS: `${ATK_WRAPPER_OPTIONS} -Djava.util.prefs.userRoot=${scratch}` }),
+    atspiName: `JabRef - ${BIBLIOGRAPHY_NAME} (BibTeX mode)`,
+    titleText: `JabRef - ${BIBLIOGRAPHY_NAME}`,
     startSeconds: 120,
   },
   {
@@ -180,12 +214,12 @@ export const CORPUS: readonly CorpusApp[] = [
     kind: 'mind map editor',
     command: 'freeplane',
     args: (d) => [d.map],
-    // The ATK wrapper (libatk-wrapper-java) makes Swing's accessibility reach AT-SPI.
-    env: () => ({
-      JAVA_OPTS: `-Xbootclasspath/a:${ATK_WRAPPER_JAR} -Djava.library.path=${ATK_WRAPPER_JNI} -Djavax.accessibility.assistive_technologies=org.GNOME.Accessibility.AtkWrapper -Dorg.freeplane.nosplash=true`,
-    }),
-    // Freeplane names its application after its main window's title.
-    atspiName: 'Freeplane - Mind map mode',
+    // Its launcher passes JAVA_OPTS on, and keeps its user folder (and single-instance lock) under
+    // $HOME/.config/freeplane: one of its own in the scratch folder.
+    env: (scratch) => ({ HOME: scratch, JAVA_OPTS: `${ATK_WRAPPER_OPTIONS} -Dorg.freeplane.nosplash=true` }),
+    // The ATK wrapper names the application after its first window's title; a first run opens
+    // Freeplane's read-only tutorial map in front of the document.
+    atspiName: 'freeplaneFunctions - Freeplane - Mind map mode (Read Only) /usr/share/freeplane/doc/freeplaneFunctions.mm',
     titleText: 'Mind map mode',
     startSeconds: 120,
   },
@@ -219,7 +253,8 @@ export async function launchCorpusApp(desktop: DesktopHandle, app: CorpusApp, do
   // lock in the temporary folder, and would hand the document to another desktop's: one of its own.
   const env = Object.entries({ TMPDIR: scratch, ...app.env?.(scratch) }).map(([key, value]) => `${key}=${value}`);
   // `env` execs the program in place: the pid the desktop tracks and kills is the app's own.
-  const launched = await desktop.launch('env', [...env, app.command, ...args]);
+  const chdir = app.cwd ? [`--chdir=${app.cwd(docs)}`] : [];
+  const launched = await desktop.launch('env', [...chdir, ...env, app.command, ...args]);
   const name = desktop.state.processes.find((p) => p.pid === launched.pid)?.name;
   if (!name) throw new Error(`the desktop does not track ${app.id} (pid ${launched.pid})`);
   return {

@@ -58,9 +58,17 @@ const OFFERED_HIDDEN = new Set(['menu_bar', 'menu', 'popup_menu', 'combo_box', '
 /** Texts this short (digits, single letters) occur inside any text: no evidence either way. */
 const MIN_LEAK_LENGTH = 3;
 
-function categoryOf(node: A11yNode, inStatus: boolean, inPage: boolean): Category {
-  if (inStatus || node.role === 'status_bar') return 'status';
-  if (inPage || PAGE_ROLES.has(node.role)) return 'page';
+/** Where a node stands: in a status bar, a page, or a row (the row's category: its parts are the row). */
+interface Within {
+  status: boolean;
+  page: boolean;
+  row?: Category;
+}
+
+function categoryOf(node: A11yNode, within: Within): Category {
+  if (within.status || node.role === 'status_bar') return 'status';
+  if (within.page || PAGE_ROLES.has(node.role)) return 'page';
+  if (within.row) return within.row;
   if (CELL_ROLES.has(node.role)) return 'cell';
   if (ITEM_ROLES.has(node.role) || node.role === 'icon') return 'item';
   if (CONTROL_ROLES.has(node.role)) return 'value';
@@ -76,8 +84,10 @@ function textsOf(node: A11yNode, toolkit: { name: string; version: string }, par
     ITEM_ROLES.has(node.role) ||
     (node.role === 'icon' && ICON_VIEWS.has(parentRole)) ||
     (CONTROL_ROLES.has(node.role) && !isWidgetName(name));
-  const value = isSecretNode(node) ? '' : cleanText(node.value ?? '');
-  return [...(named && name ? [name] : []), ...(value && value !== name ? [value] : [])];
+  // A text embedding objects (U+FFFC where each child stands: Gecko's "Search… ￼+￼") holds only
+  // the runs between them: the children's words are theirs, counted where they stand.
+  const runs = isSecretNode(node) ? [] : (node.value ?? '').split('\uFFFC').map(cleanText);
+  return [...(named && name ? [name] : []), ...runs.filter((run) => run && run !== name)];
 }
 
 export interface SplitItems {
@@ -92,18 +102,21 @@ export function splitItems(root: A11yNode, toolkit: { name: string; version: str
   const hidden: string[] = [];
   // Tooltips of shown nodes may name things too (a field's label): never a leak.
   const tooltips: string[] = [];
-  const visit = (node: A11yNode, parentRole: string, visible: boolean, offered: boolean, inStatus: boolean, inPage: boolean) => {
+  const visit = (node: A11yNode, parentRole: string, visible: boolean, offered: boolean, within: Within) => {
     const here = visible && isShown(node, rule);
     if (here) {
-      const category = categoryOf(node, inStatus, inPage);
+      const category = categoryOf(node, within);
       for (const text of textsOf(node, toolkit, parentRole)) shown.push({ category, text });
       if (node.description) tooltips.push(node.description);
     } else if (!offered) hidden.push(...textsOf(node, toolkit, parentRole));
-    const status = inStatus || node.role === 'status_bar';
-    const page = inPage || PAGE_ROLES.has(node.role);
-    for (const child of node.children) visit(child, node.role, here, offered || OFFERED_HIDDEN.has(node.role), status, page);
+    // A row's buttons and texts are read with the row (tables.ts): they count as its cells or items.
+    // Only a row a user picks: the items of a list that lays out a toolbar hold its controls.
+    const picked = node.states.includes('selectable');
+    const row = within.row ?? (!picked ? undefined : CELL_ROLES.has(node.role) ? 'cell' : ITEM_ROLES.has(node.role) ? 'item' : undefined);
+    const inner: Within = { status: within.status || node.role === 'status_bar', page: within.page || PAGE_ROLES.has(node.role), ...(row ? { row } : {}) };
+    for (const child of node.children) visit(child, node.role, here, offered || OFFERED_HIDDEN.has(node.role), inner);
   };
-  for (const child of root.children) visit(child, root.role, true, false, false, false);
+  for (const child of root.children) visit(child, root.role, true, false, { status: false, page: false });
   const shownTexts = new Set([...shown.map((i) => i.text), ...tooltips].map(normalise));
   return { shown, hidden: [...new Set(hidden.map(normalise))].filter((t) => t.length >= MIN_LEAK_LENGTH && !shownTexts.has(t)) };
 }

@@ -1,8 +1,8 @@
 /**
  * The documents the corpus apps open, made by the test itself with known content: a two-page PDF
  * written by hand, a spreadsheet converted by ssconvert, a password database made by
- * keepassxc-cli, an SQLite database made by python3, a folder of files, a web page, a mind map and
- * a plain text. Every text the apps should show is listed in `KNOWN`, so tests can look for it.
+ * keepassxc-cli, an SQLite database made by python3, a folder of files, a web page, a mind map, a
+ * BibTeX library and a plain text. Every text the apps should show is listed in `KNOWN`, so tests can look for it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,8 @@ export const KNOWN = {
   pageParagraph: 'A paragraph of the corpus page that a person reads.',
   mapRoot: 'Corpus map',
   mapChild: 'First idea',
+  bibTitle: 'Notes on the Analytical Engine',
+  bibAuthor: 'Lovelace',
   textLine: 'The corpus text has two lines.',
 } as const;
 
@@ -36,8 +38,12 @@ export interface CorpusDocuments {
   folder: string;
   page: string;
   map: string;
+  /** A BibTeX library; its name alone is `BIBLIOGRAPHY_NAME` (JabRef opens it relative to `dir`). */
+  bibliography: string;
   text: string;
 }
+
+export const BIBLIOGRAPHY_NAME = 'library.bib';
 
 /** Writes every document into `dir` (a fresh temporary folder of the caller). */
 export function prepareDocuments(dir: string): CorpusDocuments {
@@ -51,6 +57,7 @@ export function prepareDocuments(dir: string): CorpusDocuments {
     folder: join(dir, 'folder'),
     page: join(dir, 'page.html'),
     map: join(dir, 'ideas.mm'),
+    bibliography: join(dir, BIBLIOGRAPHY_NAME),
     text: join(dir, 'notes.txt'),
   };
   writeFileSync(docs.pdf, twoPagePdf([KNOWN.pdfPage1, KNOWN.pdfPage2]));
@@ -67,6 +74,7 @@ export function prepareDocuments(dir: string): CorpusDocuments {
   mkdirSync(join(docs.folder, 'archive'));
   writeFileSync(docs.page, WEB_PAGE);
   writeFileSync(docs.map, MIND_MAP);
+  writeFileSync(docs.bibliography, BIBLIOGRAPHY);
   writeFileSync(docs.text, `${KNOWN.textLine}\nThe second line.\n`);
   return docs;
 }
@@ -96,12 +104,29 @@ const WEB_PAGE = `<!doctype html>
 </body></html>
 `;
 
-const MIND_MAP = `<map version="1.0.1">
+// Freeplane's own format: a map of FreeMind's ("1.0.1") opens behind a modal notice that it was
+// made with FreeMind, and the main window shows nothing but its menu bar until it is dismissed.
+const MIND_MAP = `<map version="freeplane 1.7.0">
 <node TEXT="${KNOWN.mapRoot}" ID="ID_1">
 <node TEXT="${KNOWN.mapChild}" POSITION="right" ID="ID_2"/>
 <node TEXT="Second idea" POSITION="left" ID="ID_3"/>
 </node>
 </map>
+`;
+
+const BIBLIOGRAPHY = `@Book{knuth1984,
+  author    = {Donald E. Knuth},
+  title     = {The TeXbook},
+  publisher = {Addison-Wesley},
+  year      = {1984},
+}
+
+@Article{lovelace1843,
+  author  = {Ada ${KNOWN.bibAuthor} and Charles Babbage},
+  title   = {${KNOWN.bibTitle}},
+  journal = {Scientific Memoirs},
+  year    = {1843},
+}
 `;
 
 /**

@@ -5,7 +5,7 @@
  * read; the rows of tables, lists and trees (cells, items) are printed per category, not asserted
  * here: src/translate/kit/tables.ts reads item views, and its own tests hold them. Survival: 50 reads and 20 harmless actions
  * (focus, scroll through rows, select a row, toggle an option and back), after which the app is
- * alive, answers, and printed no new GLib CRITICAL / WARNING or Qt warning to its log.
+ * alive, answers, and printed no new GLib CRITICAL / WARNING, Qt warning or Gecko error to its log.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +26,13 @@ export const ACTIONS = 20;
 
 type Window = Snapshot['windows'][number];
 
-/** Lines a toolkit prints when something went wrong inside it: GLib's criticals and warnings, Qt's warnings. */
-const TROUBLE = /(-CRITICAL \*\*|-WARNING \*\*|^QWidget::|^QObject::|^QPainter::|^QTextCursor::|^QAccessible|^qt\.[\w.]+: |^Warning: )/m;
+/**
+ * Lines a toolkit prints when something went wrong inside it: GLib's criticals and warnings, Qt's
+ * warnings, Gecko's script errors and warnings ("JavaScript error: …", "console.error: …",
+ * "[Parent 42, Main Thread] WARNING: …") and its IPC errors ("###!!! [Parent][MessageChannel] …").
+ */
+const TROUBLE =
+  /(-CRITICAL \*\*|-WARNING \*\*|^QWidget::|^QObject::|^QPainter::|^QTextCursor::|^QAccessible|^qt\.[\w.]+: |^Warning: |^JavaScript (error|warning): |^console\.(error|warn): |^\[(Parent|Child) \d+, [^\]]*\] WARNING: |^###!!! )/m;
 
 export function troubleLines(log: string): string[] {
   return log.split('\n').filter((line) => TROUBLE.test(line));
@@ -66,10 +71,13 @@ export function corpusSuite(title: string, ids: string[]): void {
         `${app.id} (${app.toolkit} ${app.kind}): ≥ ${THRESHOLD * 100}% of pyatspi's texts, no hidden text`,
         async () => {
           const window = await live.windowTitled(new RegExp(escape(app.titleText)), wait);
-          const tools = await toolsOf(live, window);
+          // Both reads are taken once the window is quiet: one still loading changes between them
+          // (Thunderbird's status text flickers through "Done" while it builds its folders' indexes).
+          await quietWindow(live, window.id);
           const reference = await pyatspiWindow(live.desktop, app.atspiName, app.titleText, 90_000, true);
-          // Read again after the dump: the window may have changed since (a document finished loading).
+          // Read again after the dump, tools too: the window may have changed since (a document finished loading).
           const now = (await live.windowNow(window.id)) ?? window;
+          const tools = await toolsOf(live, now);
           const coverage = corpusCoverage(reference, toolkitOf(app), now, tools);
           console.log(`${app.id}: ${formatCoverage(coverage)}; missing: ${coverage.missing.join(' | ')}; hidden shown: ${coverage.leaks.join(' | ')}`);
           // A window pyatspi reads nothing in proves nothing: the comparison needs texts.
@@ -88,6 +96,7 @@ export function corpusSuite(title: string, ids: string[]): void {
           const before = troubleLines(readLog(proc.logFile)).length;
           for (let i = 0; i < READS; i++) expect(await live.windowNow(window.id), `read ${i + 1}`).toBeDefined();
           const outcomes = await harmlessActions(live, window, ACTIONS);
+          console.log(`${app.id}: ${outcomes.join(', ')}`);
           const after = await live.windowNow(window.id);
           expect(after?.blocks.length, 'the window still reads').toBeGreaterThan(0);
           expect(await Promise.race([proc.launched.exited.then(() => 'exited'), Promise.resolve('alive')])).toBe('alive');
@@ -107,6 +116,22 @@ async function dismiss(live: LiveBridge, dialog: { title: string; press: string 
   const result = await live.client.call(`${window.id}__press`, { button: dialog.press });
   if (result.isError) throw new Error(`could not dismiss "${dialog.title}": ${JSON.stringify(structured(result))}`);
   await waitFor(async () => !(await live.client.snapshot()).windows.some((w) => title.test(w.title)), 20_000);
+}
+
+/** How long a window's version must stay the same to count as quiet, and how long to wait for that. */
+const QUIET_MS = 2000;
+const QUIET_TIMEOUT_MS = 30_000;
+
+/** Waits until the window's version has not changed for QUIET_MS (at most QUIET_TIMEOUT_MS: then reads anyway). */
+async function quietWindow(live: LiveBridge, id: string): Promise<void> {
+  const start = Date.now();
+  let version = (await live.windowNow(id))?.version;
+  let since = Date.now();
+  while (Date.now() - since < QUIET_MS && Date.now() - start < QUIET_TIMEOUT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = (await live.windowNow(id))?.version;
+    if (now !== version) [version, since] = [now, Date.now()];
+  }
 }
 
 function escape(text: string): string {
@@ -139,7 +164,11 @@ async function harmlessActions(live: LiveBridge, window: Window, count: number):
   if (target) {
     // A choice field keeps its value (choosing it again); a list or table gets its first row chosen.
     const current = fields.find((f) => f.label === target)?.value;
-    rows = window.blocks.flatMap((b) => (b.type === 'list' ? b.items : b.type === 'table' ? b.rows.map((r) => r[0]) : [])).map(String);
+    // A table row by the text of it the select tool offers (not always its first cell: JabRef's
+    // "#" reads the same in every row, so its rows are named by another column).
+    const offered = enumOf('select', 'option');
+    const rowName = (row: unknown[]) => row.map(String).find((text) => offered.includes(text)) ?? String(row[0]);
+    rows = window.blocks.flatMap((b) => (b.type === 'list' ? b.items.map(String) : b.type === 'table' ? b.rows.map(rowName) : []));
     const option = typeof current === 'string' ? current : rows[0];
     if (option !== undefined) steps.push(['select', { field: target, option: String(option) }]);
   }

@@ -1,4 +1,7 @@
-/** Corpus, Java Swing through the ATK wrapper: jEdit, a text editor (Freeplane exposes nothing: docs/corpus.md). */
+/**
+ * Corpus, Java Swing through the ATK wrapper: jEdit, a text editor, and JabRef, a reference
+ * manager. Freeplane is left out: its mind map exposes no node text, to pyatspi either (docs/corpus.md).
+ */
 import { corpusSuite } from './harness.js';
 
-corpusSuite('corpus: Java Swing apps', ['jedit']);
+corpusSuite('corpus: Java Swing apps', ['jedit', 'jabref']);

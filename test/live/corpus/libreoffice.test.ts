@@ -1,7 +1,4 @@
-/**
- * Corpus, LibreOffice: Impress and Draw. Freeplane (Java Swing, apps.ts) is left out: with the ATK
- * wrapper it registers, but its window exposes no content to pyatspi either (docs/corpus.md).
- */
+/** Corpus, LibreOffice: Impress and Draw. */
 import { corpusSuite } from './harness.js';
 
 corpusSuite('corpus: LibreOffice apps', ['libreoffice-impress', 'libreoffice-draw']);

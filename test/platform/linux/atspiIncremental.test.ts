@@ -113,9 +113,10 @@ describe('touches', () => {
     return scopeOf(event);
   };
 
-  it('bounds each event: own facts for text, state and name changes; the subtree for children and the rest', () => {
+  it('bounds each event: own facts for text, state, name and visible-data changes; the subtree for children and the rest', () => {
     expect(['TextChanged', 'TextCaretMoved', 'StateChanged'].map((m) => scope(m, 'insert'))).toEqual(['node', 'node', 'node']);
     expect(scope('PropertyChange', 'accessible-name')).toBe('node');
+    expect(scope('VisibleDataChanged')).toBe('node'); // a Java label's new text
     expect(scope('PropertyChange', 'accessible-parent')).toBe('subtree');
     expect(scope('ChildrenChanged', 'add')).toBe('subtree');
     expect(scope('SelectionChanged')).toBe('subtree');

@@ -17,6 +17,14 @@ function setup(): { app: FakeApp; p: AtspiPrimitives; ref: (path: string) => str
         table: { rows: 3, columns: 2 },
         children: [node('h0', 'table_column_header', { name: 'A' }), node('h1', 'table_column_header', { name: 'B' }), ...cells],
       }),
+      // A JTable through the ATK wrapper: label cells, row 0 selected, headers only behind Table calls.
+      node('jt', 'table', {
+        interfaces: ['Table', 'Selection'],
+        table: { rows: 2, columns: 2, refusesRowSelection: true },
+        children: ['j0', 'j1', 'j2', 'j3'].map((path, i) =>
+          node(path, 'label', { name: path, states: ['visible', 'showing', ...(i < 2 ? ['selected'] : [])] }),
+        ),
+      }),
     ],
   });
   const app = new FakeApp(root);
@@ -84,6 +92,20 @@ describe('AtspiPrimitives', () => {
       ['table_row', '2'],
     ]);
     expect(slice[2]?.children.map((c) => c.name)).toEqual(['r1c0', 'r1c1']);
+  });
+
+  it('selects a table row through Table, or through Selection when the table refuses AddRowSelection (Java)', async () => {
+    const { app, p, ref } = setup();
+    await p.select(`${ref('t')}#row1`);
+    expect(app.calls.find((c) => c.member === 'AddRowSelection')).toMatchObject({ path: '/n/t', body: [1] });
+    expect(app.calls.some((c) => c.member === 'SelectChild')).toBe(false);
+    await p.select(`${ref('jt')}#row1`);
+    const members = app.calls.filter((c) => c.path === '/n/jt').map((c) => c.member);
+    expect(members.slice(-4)).toEqual(['AddRowSelection', 'GetIndexAt', 'ClearSelection', 'SelectChild']);
+    // Child 2: row 1's first cell (the header is no child).
+    expect(app.calls.find((c) => c.member === 'SelectChild')).toMatchObject({ path: '/n/jt', body: [2] });
+    expect((app.nodes.get('/n/j2') as FakeNode).states).toContain('selected');
+    expect((app.nodes.get('/n/j0') as FakeNode).states).not.toContain('selected');
   });
 
   it('acts on a row through its first cell', async () => {

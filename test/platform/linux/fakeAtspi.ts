@@ -20,7 +20,8 @@ export interface FakeNode {
   text?: string;
   value?: number;
   actions?: string[];
-  table?: { rows: number; columns: number };
+  /** `refusesRowSelection`: Table.AddRowSelection answers false, as the Java ATK wrapper does. */
+  table?: { rows: number; columns: number; refusesRowSelection?: boolean };
   /** Component.GetExtents' answer: x, y, width, height (default 10, 20, 30, 40). */
   extents?: [number, number, number, number];
   children?: FakeNode[];
@@ -180,8 +181,17 @@ const HANDLERS: Record<string, Handler> = {
     const cell = (n.children ?? [])[headers + Number(row) * (n.table?.columns ?? 0) + Number(column)];
     return [cell ? a.wire(cell) : ['', '/org/a11y/atspi/null']];
   },
+  'Table.GetIndexAt': (_a, n, [row, column]) => {
+    const headers = (n.children ?? []).length - (n.table?.rows ?? 0) * (n.table?.columns ?? 0);
+    return [headers + Number(row) * (n.table?.columns ?? 0) + Number(column)];
+  },
+  'Table.AddRowSelection': (_a, n) => [!n.table?.refusesRowSelection],
   'Component.GrabFocus': () => [true],
   'Component.GetExtents': (_a, n) => [n.extents ?? [10, 20, 30, 40]],
+  'Selection.ClearSelection': (_a, n) => {
+    for (const child of n.children ?? []) child.states = (child.states ?? []).filter((s) => s !== 'selected');
+    return [true];
+  },
   'Selection.SelectChild': (_a, n, [i]) => {
     const child = (n.children ?? [])[Number(i)];
     if (child) child.states = [...(child.states ?? []), 'selected'];

@@ -42,6 +42,16 @@ describe('opaque regions of a readable window', () => {
     expect(regions).toEqual([{ box: { x: 10, y: 50, width: 600, height: 360 }, ref: 'term', label: 'painted area' }]);
   });
 
+  it("names the viewport of a scroll pane whose view exposes nothing (Freeplane's mind map), its view covering nothing", () => {
+    const map = node('root', 'frame', [node('pane', 'scroll_pane', [node('port', 'viewport', [node('map', 'panel')]), node('bar', 'scroll_bar')])]);
+    const { candidates } = opaqueCandidates(map);
+    expect(candidates).toEqual([{ ref: 'port', label: 'painted area', drawn: false, childRefs: [] }]);
+    const box = { x: 0, y: 0, width: 600, height: 400 };
+    expect(placeRegions(candidates, () => box, box, box)).toEqual([{ box, ref: 'port', label: 'painted area' }]);
+    const filled = node('root', 'frame', [node('port', 'viewport', [node('map', 'panel', [node('n', 'label', [], { name: 'Corpus map' })])])]);
+    expect(opaqueCandidates(filled).candidates).toEqual([]);
+  });
+
   it('drops a container its children cover', () => {
     const covered = node('root', 'frame', [node('c', 'filler', [node('s', 'scroll_bar')])]);
     const { candidates } = opaqueCandidates(covered);

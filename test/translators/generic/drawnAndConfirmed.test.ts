@@ -53,6 +53,32 @@ describe('a Swing editor that paints its text in a panel holding only its scroll
   });
 });
 
+describe('a scroll pane whose view exposes nothing (a Swing app that paints its document in a panel)', () => {
+  /** Freeplane's mind map: one nameless panel with no accessible child, alone in a scroll pane's viewport. */
+  const mindMap = (viewStates: string[], children: A11yNode[] = []) =>
+    frame('Freeplane - Mind map mode', [
+      n('scroll_pane', '', { states: SWING }, [
+        n('viewport', '', { states: SWING }, [n('panel', '', { ref: 'map', states: viewStates }, children)]),
+        n('scroll_bar', '', { states: [...SWING, 'vertical'] }),
+      ]),
+    ]);
+
+  it('is a document whose text cannot be read when it takes the focus, an opaque area otherwise', () => {
+    const focusable = readGeneric(mindMap(SWING)).generic;
+    expect(focusable.keyAreas.map((a) => a.ref)).toEqual(['map']);
+    expect(focusable.notices).toContainEqual({ severity: 'info', text: UNREADABLE_DOCUMENT });
+    const inert = readGeneric(mindMap(['enabled', 'sensitive', 'showing', 'visible'])).generic;
+    expect(inert.keyAreas).toEqual([]);
+    expect(inert.notices).toContainEqual({ severity: 'info', text: OPAQUE_NOTICE });
+  });
+
+  it('is neither when the view holds anything', () => {
+    const withNode = readGeneric(mindMap(SWING, [n('label', 'Corpus map', { states: SWING })])).generic;
+    expect(withNode.keyAreas).toEqual([]);
+    expect(withNode.notices).not.toContainEqual({ severity: 'info', text: OPAQUE_NOTICE });
+  });
+});
+
 describe('a drawn area that says its value in its description', () => {
   it('is a display field named by the area, valued by the description; nobody sets it', () => {
     const root = frame('Qalculate!', [

@@ -97,6 +97,25 @@ describe('Qt item views', () => {
   });
 });
 
+describe('Java tables (a JTable through the ATK wrapper)', () => {
+  const JAVA_CELL = ['enabled', 'focusable', 'showing', 'transient', 'visible'];
+  const javaCell = (name: string) => n('label', name, { states: JAVA_CELL });
+
+  it('rows of a table the probe marks selects_items are options although no cell is selectable', () => {
+    const headers = ['#', 'entrytype', 'title'].map((h) => n('table_column_header', h));
+    const rows = [
+      ['#', 'Book', 'The TeXbook'],
+      ['#', 'Article', 'Notes'],
+    ].map((texts) => row(texts.map(javaCell)));
+    const marked = readCollection(n('table', '', { attributes: { rows: '2', columns: '3', selects_items: 'true' } }, [...headers, ...rows]));
+    // "#" reads the same in every row: the options are named by the first column that tells them apart.
+    expect(marked.options.map((o) => o.label)).toEqual(['Book', 'Article']);
+    expect(marked.rows[0]).toEqual(['#', 'Book', 'The TeXbook']);
+    const unmarked = readCollection(n('table', '', { attributes: { rows: '2', columns: '3' } }, [...headers, ...rows]));
+    expect(unmarked.options).toEqual([]);
+  });
+});
+
 describe('a cut the state already states', () => {
   it('a view read in part (its total stated) is no "only part could be read"; a cut elsewhere is', () => {
     const rows = Array.from({ length: 3 }, (_, i) => row([qtCell(`r${i}`)]));

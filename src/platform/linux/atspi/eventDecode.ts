@@ -18,6 +18,9 @@ export const WATCHED_EVENTS = [
   'object:text-caret-moved',
   'object:property-change',
   'object:selection-changed',
+  // Java Swing labels and buttons announce a new text with this alone (JLabel.setText fires
+  // ACCESSIBLE_VISIBLE_DATA_PROPERTY, not the name): jEdit's status-bar clock, a result label.
+  'object:visible-data-changed',
   'window:create',
   'window:destroy',
   'window:activate',

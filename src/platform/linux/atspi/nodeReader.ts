@@ -8,7 +8,7 @@ import { COORD, IFACE } from './names.js';
 import { cleanAttributes, isGtk4, nodeActions, normalizeName, normalizeRole, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { interfacesByRole, isGtk3, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
+import { interfacesByRole, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
 import {
   isSensitive,
   readCaretOffset,
@@ -171,6 +171,9 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
     tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));
   }
   if (has(IFACE.table)) tasks.push(readTableSize(client, ref, node));
+  // A Java JTable's cells never carry `selectable` (AccessibleJTableCell), yet its Selection
+  // selects them, and their row under row selection: marked as GTK 4's list views are.
+  if (isJava(ctx.toolkit) && has(IFACE.table) && has(IFACE.selection)) setAttribute(node, 'selects_items', 'true');
   if (ctx.bounds && has(IFACE.component)) {
     tasks.push(
       readBounds(client, ref).then((rect) => {

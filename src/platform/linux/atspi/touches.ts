@@ -37,6 +37,7 @@ export function scopeOf(event: DecodedEvent): TouchScope {
     case 'text-attributes-changed':
     case 'text-selection-changed':
     case 'state-changed':
+    case 'visible-data-changed':
     case 'activate':
     case 'deactivate':
       return 'node';
