@@ -6,12 +6,10 @@
 import type { A11yNode, AppInfo, DesktopTopology, NativeWindow, ProbeChange, TreeBudget, WindowTree } from '../probe.js';
 import { windowOnlyTree } from '../shared-desktop/windowOnly.js';
 import type { AtspiApplication } from './atspi/apps.js';
-import { WindowClosingError, type AtspiAccess } from './atspi/index.js';
+import type { AtspiAccess } from './atspi/index.js';
 import { parseRef } from './atspi/refs.js';
 import type { ChangeFeed } from './changeFeed.js';
 import type { SourceWindow } from './windowSource.js';
-
-const CLOSING = 'This window is closing: its content is no longer read.';
 
 export interface ProbeTopology<W extends SourceWindow> {
   apps: AppInfo[];
@@ -70,28 +68,15 @@ export abstract class AtspiProbe<W extends SourceWindow> {
     this.atspi.retainTrees(new Set(topology.windows.flatMap((w) => (w.ref ? [w.ref] : []))));
   }
 
-  /**
-   * A window's tree through its accessible; its last content with a notice while its application
-   * does not respond; its last content as is while it closes (the next listing drops it).
-   */
+  /** A window's tree through its accessible; its last content with a notice while its application does not respond. */
   protected async readAccessible(native: NativeWindow, ref: string, budget: TreeBudget, incremental: boolean): Promise<WindowTree> {
     const app = this.topology.apps.find((a) => a.key === native.appKey);
     const bus = parseRef(ref).bus;
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(native, bus, app?.name);
-    if (this.atspi.isClosing(ref)) return this.closing(native);
-    const tree = await this.atspi.readTree(ref, budget, app?.name, incremental).catch((error: unknown) => {
-      if (error instanceof WindowClosingError) return null;
-      throw error;
-    });
-    if (!tree) return this.closing(native);
+    const tree = await this.atspi.readTree(ref, budget, app?.name, incremental);
     if (this.atspi.responsiveness.isSilent(bus)) return this.notResponding(native, bus, app?.name);
     this.lastTrees.set(native.nativeId, tree);
     return tree;
-  }
-
-  /** A closing window is not asked again: what it showed last, until the listing drops it. */
-  private closing(native: NativeWindow): WindowTree {
-    return this.lastTrees.get(native.nativeId) ?? windowOnlyTree({ window: native, reason: CLOSING });
   }
 
   /** Its last content with a notice, never "exposes no accessibility": the app is there, just not answering. */

@@ -3,11 +3,10 @@
  * peer-to-peer socket when the toolkit offers one (GTK3's atk-bridge: `GetApplicationBusAddress`;
  * measured 198 ms vs 275 ms for gedit's 1007-node tree), else over the bus; both pipeline freely.
  */
-import { WindowClosingError } from './closingWindows.js';
 import type { AtspiConnection } from './connection.js';
 import { DbusLink } from './dbusLink.js';
 import { COORD, IFACE, ROOT_PATH } from './names.js';
-import { formatRef, fromWire, type ObjRef } from './refs.js';
+import { fromWire, type ObjRef } from './refs.js';
 import { stateNames } from './vocabulary.js';
 
 export interface ClientOptions {
@@ -46,19 +45,6 @@ export class AtspiClient {
         ? known.call(message, timeoutMs)
         : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
     return this.onTimeout ? reply.catch((error: unknown) => this.timedOut(ref.bus, error)) : reply;
-  }
-
-  /**
-   * This client for the reads of one window: the same sockets, counters and state questions, but
-   * each call is refused unsent once `stopped()` says so (the window is closing:
-   * closingWindows.ts). Asked before every call, so a walk under way asks nothing more from its
-   * next call on, however deep in the reader that call is made.
-   */
-  guarded(stopped: () => boolean): AtspiClient {
-    const view = Object.create(this) as AtspiClient;
-    view.call = (ref, iface, member, signature, body, timeoutMs) =>
-      stopped() ? Promise.reject(new WindowClosingError(formatRef(ref))) : this.call(ref, iface, member, signature, body, timeoutMs);
-    return view;
   }
 
   /** Told about every call an application left unanswered (responsiveness.ts). */

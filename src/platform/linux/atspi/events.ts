@@ -15,7 +15,6 @@ import { TopLevelIndex } from './topLevels.js';
 import { claimOf, StateEcho } from './echo.js';
 import { scopeOf, Touches } from './touches.js';
 import { FocusedObjects } from './focusedEditors.js';
-import { ClosingWindows } from './closingWindows.js';
 
 export type AtspiChange =
   /** Applications appeared on or left the desktop. */
@@ -50,8 +49,6 @@ export class AtspiEvents extends EventEmitter<Events> {
   readonly touches = new Touches();
   /** Each top-level's focused object: a focused editor the tree walk does not reach is read by it (focusedEditors.ts). */
   readonly focused = new FocusedObjects();
-  /** Top-levels going away: nothing of them is asked any more (closingWindows.ts). */
-  readonly closing = new ClosingWindows();
   private readonly dirty = new Set<string>();
   private flags = { apps: false, windows: false };
   private flushTimer: NodeJS.Timeout | null = null;
@@ -117,22 +114,14 @@ export class AtspiEvents extends EventEmitter<Events> {
       return;
     }
     if (event.category === 'window') this.markWindows();
-    this.noteClosing(event);
-    const closingTop = this.closingTopOf(event);
-    if (closingTop) {
-      // Its window is going away: no lookup, no re-read. The record still tells kept subtrees.
-      this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: closingTop, receivedAt });
-      return;
-    }
     if (event.child && event.detail.startsWith('add')) this.topLevels.noteChild(event.source, event.child);
-    const dying = isDying(event);
+    const dying = event.member === 'state-changed' && event.detail === 'defunct' && event.detail1 === 1;
     const lookup =
       dying || isVisibleDataNews(event)
         ? Promise.resolve({ top: this.topLevels.knownTopLevelOf(event.source), walked: [] })
         : this.topLevels.locate(event.source);
-    // At once: GTK sends the dead object's `widget` change in the same burst, before any lookup settles.
-    if (dying) this.topLevels.died(event.source);
     void lookup.then(({ top, walked }) => {
+      if (dying) this.topLevels.forget(event.source);
       if (dying) this.focused.forgetObject(formatRef(event.source));
       this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt, ...(walked.length > 0 ? { ancestors: walked } : {}) });
       if (!top) return;
@@ -151,26 +140,8 @@ export class AtspiEvents extends EventEmitter<Events> {
       return;
     }
     if (event.child) this.topLevels.noteChild(event.source, event.child);
-    if (event.child && event.detail.startsWith('remove')) this.closing.mark(formatRef(event.child));
-    else if (event.child && event.detail.startsWith('add')) this.closing.reopened(formatRef(event.child));
     this.markWindows();
     this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: null, receivedAt: performance.now() });
-  }
-
-  /** `window:destroy`, or the top-level itself turning defunct, closes it; `window:create` opens it again. */
-  private noteClosing(event: DecodedEvent): void {
-    const source = formatRef(event.source);
-    if (event.category === 'window' && event.member === 'destroy') this.closing.mark(source);
-    else if (event.category === 'window' && event.member === 'create') this.closing.reopened(source);
-    else if (isDying(event) && this.topLevels.knownTopLevelOf(event.source) === source) this.closing.mark(source);
-  }
-
-  /** The closing top-level an event is about (the top-level itself, or an object known to be in it), else null. */
-  private closingTopOf(event: DecodedEvent): string | null {
-    const source = formatRef(event.source);
-    if (this.closing.isClosing(source)) return source;
-    const top = this.topLevels.knownTopLevelOf(event.source);
-    return top && this.closing.isClosing(top) ? top : null;
   }
 
   private markApps(): void {
@@ -209,10 +180,6 @@ export class AtspiEvents extends EventEmitter<Events> {
     if (windows) this.emit('change', { kind: 'windows' });
     if (tops.length > 0) this.emit('change', { kind: 'content', topLevels: tops });
   }
-}
-
-function isDying(event: DecodedEvent): boolean {
-  return event.member === 'state-changed' && event.detail === 'defunct' && event.detail1 === 1;
 }
 
 /**

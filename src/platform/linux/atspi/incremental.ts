@@ -13,7 +13,6 @@
  */
 import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
-import { WindowClosingError } from './closingWindows.js';
 import { readZeroSize } from './sizes.js';
 import { LayoutWatch } from './layoutWatch.js';
 import { readNode, type ReadContext } from './nodeReader.js';
@@ -82,20 +81,12 @@ export class IncrementalTrees {
   /**
    * The window's tree, re-reading only what `touches` name when the last tree allows it.
    * Returns the tree to publish (names filled in from content) and the parts actually read.
-   * `stopped`: the window is closing (closingWindows.ts): from then on the read asks nothing,
-   * keeps nothing and rejects with WindowClosingError, also while it waits behind another read.
    */
-  read(
-    top: string,
-    budget: TreeBudget,
-    touches: TouchSet,
-    options: TreeReadOptions,
-    stopped: () => boolean = () => false,
-  ): Promise<{ tree: WindowTree; read: A11yNode[] }> {
+  read(top: string, budget: TreeBudget, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
     // One read per window at a time: two splices of one kept tree would each rebuild it from the
     // nodes they planned on, and the later would drop what the earlier put in.
     const previous = this.reading.get(top) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.readNow(top, budget, touches, options, stopped));
+    const next = previous.catch(() => undefined).then(() => this.readNow(top, budget, touches, options));
     const settled = next.catch(() => undefined);
     this.reading.set(top, settled);
     void settled.then(() => {
@@ -104,26 +95,13 @@ export class IncrementalTrees {
     return next;
   }
 
-  private async readNow(
-    top: string,
-    budget: TreeBudget,
-    touches: TouchSet,
-    options: TreeReadOptions,
-    stopped: () => boolean,
-  ): Promise<{ tree: WindowTree; read: A11yNode[] }> {
-    const client = this.client.guarded(stopped);
-    const closed = (): WindowClosingError => {
-      this.forget(top); // whatever the read put together lacks what the refused calls would have said
-      return new WindowClosingError(top);
-    };
-    if (stopped()) throw closed();
+  private async readNow(top: string, budget: TreeBudget, touches: TouchSet, options: TreeReadOptions): Promise<{ tree: WindowTree; read: A11yNode[] }> {
     const kept = this.kept.get(top);
     const budgetKey = JSON.stringify(budget);
     const targets = kept && kept.budgetKey === budgetKey ? planTargets(kept.tree, touches) : null;
     if (kept && targets) {
       try {
-        const { read, changed } = await this.splice(client, kept.tree, targets, budget, options);
-        if (stopped()) throw closed();
+        const { read, changed } = await this.splice(kept.tree, targets, budget, options);
         this.stats.partial++;
         // Only a change needs checking: re-reads that find nothing new (GTK3 check items announce
         // their state when it is read, so every full read is followed by one) must not start
@@ -135,15 +113,10 @@ export class IncrementalTrees {
         this.layout.watch(top, zeroSizeRefs(kept.tree.root), options.toolkit);
         return { tree: named(kept.tree), read };
       } catch {
-        if (stopped()) throw closed();
         this.kept.delete(top); // a splice may have begun: a full read decides
       }
     }
-    const result = await this.full(client, top, budget, budgetKey, touches, options).catch((error: unknown) => {
-      throw stopped() ? closed() : error;
-    });
-    if (stopped()) throw closed();
-    return result;
+    return this.full(top, budget, budgetKey, touches, options);
   }
 
   /** Forgets every kept tree (the bus went away: events may have been lost). */
@@ -157,20 +130,17 @@ export class IncrementalTrees {
 
   /** Keeps only these top-levels' trees (the others' windows are gone). */
   retain(tops: ReadonlySet<string>): void {
-    for (const top of [...this.kept.keys()]) if (!tops.has(top)) this.forget(top);
-  }
-
-  /** Forgets a window's tree and every check planned on it (it is gone or closing). */
-  forget(top: string): void {
-    this.kept.delete(top);
-    this.checking.delete(top);
-    this.layout.forget(top);
-    clearTimeout(this.verifyTimers.get(top));
-    this.verifyTimers.delete(top);
+    for (const top of [...this.kept.keys()]) {
+      if (tops.has(top)) continue;
+      this.kept.delete(top);
+      this.checking.delete(top);
+      this.layout.forget(top);
+      clearTimeout(this.verifyTimers.get(top));
+      this.verifyTimers.delete(top);
+    }
   }
 
   private async full(
-    client: AtspiClient,
     top: string,
     budget: TreeBudget,
     budgetKey: string,
@@ -182,7 +152,7 @@ export class IncrementalTrees {
     clearTimeout(this.verifyTimers.get(top));
     this.verifyTimers.delete(top);
     this.kept.delete(top);
-    const tree = await readRawTree(client, parseRef(top), budget, options);
+    const tree = await readRawTree(this.client, parseRef(top), budget, options);
     this.stats.full++;
     // A check is the full read asked for after incremental ones, with no event before it; what
     // events during it announced (GTK3 check items answer a state read with one) is not counted.
@@ -210,21 +180,15 @@ export class IncrementalTrees {
     this.verifyTimers.set(top, timer);
   }
 
-  private async checkHiddenSizes(client: AtspiClient, tree: WindowTree, toolkit: ToolkitInfo | undefined): Promise<void> {
-    const sizes = await Promise.all(zeroSizeRefs(tree.root).map((ref) => readZeroSize(client, parseRef(ref), toolkit).catch(() => true)));
+  private async checkHiddenSizes(tree: WindowTree, toolkit: ToolkitInfo | undefined): Promise<void> {
+    const sizes = await Promise.all(zeroSizeRefs(tree.root).map((ref) => readZeroSize(this.client, parseRef(ref), toolkit).catch(() => true)));
     if (sizes.includes(false)) throw new NeedsFullRead('a hidden part was laid out');
   }
 
   /** Re-reads the targets and splices them into `tree`; all or nothing. */
-  private async splice(
-    client: AtspiClient,
-    tree: WindowTree,
-    targets: Target[],
-    budget: TreeBudget,
-    options: TreeReadOptions,
-  ): Promise<{ read: A11yNode[]; changed: boolean }> {
+  private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<{ read: A11yNode[]; changed: boolean }> {
     const ctx: ReadContext = {
-      client,
+      client: this.client,
       toolkit: options.toolkit,
       hints: new Map(),
       maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT,
@@ -234,8 +198,6 @@ export class IncrementalTrees {
     const started = Date.now();
     const reads = Promise.all(
       targets.map(async (target) => {
-        // Its place in the tree is its parent's business: a full read leaves it out, asking it nothing.
-        if (options.gone?.(target.node.ref)) throw new NeedsFullRead('a touched object died');
         if (target.scope === 'node') {
           const read = await readNode(ctx, parseRef(target.node.ref), undefined, target.parent?.role);
           if (read.childCount !== ownChildren(target.node)) throw new NeedsFullRead('children moved without an event');
@@ -248,7 +210,7 @@ export class IncrementalTrees {
           deadlineMs: Math.max(1, budget.deadlineMs - (Date.now() - started)),
         };
         if (share.maxNodes < 1 || share.maxDepth < 0) throw new NeedsFullRead('no budget left for the subtree');
-        const sub = await readRawTree(client, parseRef(target.node.ref), share, { ...options, useCacheHints: false, parentRole: target.parent?.role });
+        const sub = await readRawTree(this.client, parseRef(target.node.ref), share, { ...options, useCacheHints: false, parentRole: target.parent?.role });
         if (sub.truncated || sub.incomplete || sub.warnings.length > 0) throw new NeedsFullRead('the subtree read was cut');
         if (hasComposite(sub.root)) throw new NeedsFullRead('a table or status bar appeared');
         return sub.root;
@@ -256,7 +218,7 @@ export class IncrementalTrees {
     );
     // A late application is the full read's business: it knows how to cut and warn.
     const fresh = await withDeadline(
-      Promise.all([reads, this.checkHiddenSizes(client, tree, options.toolkit)]).then(([nodes]) => nodes),
+      Promise.all([reads, this.checkHiddenSizes(tree, options.toolkit)]).then(([nodes]) => nodes),
       budget.deadlineMs,
     ).catch((error: unknown) => {
       throw error instanceof NeedsFullRead ? error : new NeedsFullRead(String(error));

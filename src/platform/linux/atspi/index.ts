@@ -17,13 +17,11 @@ import { ToolkitCache } from './toolkits.js';
 import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 import { graftFocusedEditor } from './focusedEditors.js';
-import { WindowClosingError } from './closingWindows.js';
 
 export type { AtspiApplication, AtspiTopLevel } from './apps.js';
 export type { AtspiChange, AtspiEventRecord } from './events.js';
 export type { Health } from './connection.js';
 export { AtspiError, type AtspiErrorCode } from './errors.js';
-export { WindowClosingError } from './closingWindows.js';
 export { AtspiConnection } from './connection.js';
 export { AtspiClient } from './client.js';
 export { AtspiEvents } from './events.js';
@@ -75,8 +73,6 @@ export class AtspiAccess {
       this.trees.clear();
       this.keptSubtrees.clear();
     });
-    // A closing window's tree is never spliced again, nor checked for layout or consistency.
-    this.events.closing.onClosing((top) => this.trees.forget(top));
     // A new object's event names no kept object; the ancestors walked to place it do.
     this.events.on('event', (event) => {
       this.keptSubtrees.noteEvent(event.source);
@@ -112,32 +108,20 @@ export class AtspiAccess {
    * otherwise a full read.
    */
   async readTree(ref: string, budget: TreeBudget, appLabel?: string, incremental = false): Promise<WindowTree> {
-    // Rejects with WindowClosingError once the window is closing (closingWindows.ts): before it
-    // begins, or at the first call it would make after.
-    const stopped = this.events.closing.stopper(ref);
-    if (stopped()) throw new WindowClosingError(ref);
     const root = parseRef(ref);
     const toolkit = await this.toolkits.get(root.bus).catch((err: unknown) => {
       throw wrapError(err, 'readTree', ref);
     });
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
-    const gone = (object: string) => this.events.topLevels.isDead(object);
-    const options = { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees, gone };
-    const { tree, read } = await this.trees.read(ref, budget, touches, options, stopped);
+    const options = { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees };
+    const { tree, read } = await this.trees.read(ref, budget, touches, options);
     for (const part of read) {
       this.events.echo.remember(part);
       this.events.topLevels.learn(ref, part);
     }
     const focused = this.events.focused.of(ref);
     if (!focused) return tree;
-    const grafted = await graftFocusedEditor(this.client.guarded(stopped), tree, focused, budget, options, () => this.events.focused.forgetObject(focused));
-    if (stopped()) throw new WindowClosingError(ref);
-    return grafted;
-  }
-
-  /** Whether the window of this top-level accessible is going away (closingWindows.ts). */
-  isClosing(ref: string): boolean {
-    return this.events.closing.isClosing(ref);
+    return graftFocusedEditor(this.client, tree, focused, budget, options, () => this.events.focused.forgetObject(focused));
   }
 
   /** Incremental read counters (benchmarks, tests). */

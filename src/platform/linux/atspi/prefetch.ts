@@ -5,7 +5,6 @@
  * breadth-first assembly then finds most reads already done. Reads are shared by ref.
  */
 import type { AtspiClient } from './client.js';
-import { AtspiError } from './errors.js';
 import { childrenByIndex } from './missingChildren.js';
 import { IFACE } from './names.js';
 import { readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
@@ -29,8 +28,6 @@ export class Prefetcher {
     private readonly maxDepth: number,
     /** Nodes whose children the walk will not ask for (a kept subtree, keptSubtrees.ts): nothing read ahead there. */
     private readonly leaveChildren: (ref: ObjRef, facts: Facts) => boolean = () => false,
-    /** Objects known to be gone (treeReader.ts `TreeReadOptions.gone`): read as vanished, never asked. */
-    private readonly gone: (ref: string) => boolean = () => false,
   ) {}
 
   /** The node's read (started now, or earlier by a read-ahead); `parentRole` where known (nodeReader.ts). */
@@ -38,12 +35,6 @@ export class Prefetcher {
     const key = formatRef(ref);
     const known = this.reads.get(key);
     if (known) return known;
-    if (this.gone(key)) {
-      const vanished = Promise.reject(new AtspiError('gone', `${key} turned defunct: not asked`));
-      vanished.catch(ignore);
-      this.reads.set(key, vanished);
-      return vanished;
-    }
     const facts = readFacts(this.ctx, ref);
     const read = readNode(this.ctx, ref, facts, parentRole);
     this.reads.set(key, read);

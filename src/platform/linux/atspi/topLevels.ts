@@ -24,13 +24,6 @@ const NOWHERE: Location = { top: null, walked: [] };
 export class TopLevelIndex {
   private readonly topOf = new Map<string, string>();
   private readonly pending = new Map<string, Promise<Location>>();
-  /**
-   * Objects that turned defunct. GTK 3 follows `defunct` with `property-change:widget` for each
-   * object it drops, and each such event walked up from the dead object (14 to 651 `Parent` calls
-   * per Impress task, the most under load). No toolkit we read gives a dead object's path to a
-   * new one; one named again as a new child is alive again.
-   */
-  private readonly dead = new Set<string>();
 
   constructor(private readonly client: AtspiClient) {}
 
@@ -48,7 +41,6 @@ export class TopLevelIndex {
     const key = formatRef(ref);
     const known = this.topOf.get(key);
     if (known) return Promise.resolve({ top: known, walked: [] });
-    if (this.dead.has(key)) return Promise.resolve(NOWHERE);
     let walk = this.pending.get(key);
     if (!walk) {
       walk = this.resolve(ref).finally(() => this.pending.delete(key));
@@ -64,15 +56,13 @@ export class TopLevelIndex {
 
   /** A child announced by children-changed belongs to its parent's window. */
   noteChild(parent: ObjRef, child: ObjRef): void {
-    this.dead.delete(formatRef(child));
     const top = parent.path === ROOT_PATH ? formatRef(child) : this.topOf.get(formatRef(parent));
     if (top) this.remember(formatRef(child), top);
   }
 
   /**
-   * Every object a read of `top` found belongs to it: an event about one needs no walk up its
-   * parents. A closing dialog's objects send events as they die (`sensitive`, `widget`), and a
-   * walk then asked each of them its `Parent` (6 to 21 calls per LibreOffice dialog closed).
+   * Every object a read of `top` found belongs to it: news about one of them (a Swing label's
+   * visible-data change) needs no walk up its parents.
    */
   learn(top: string, read: A11yNode): void {
     const stack = [read];
@@ -85,18 +75,6 @@ export class TopLevelIndex {
 
   forget(ref: ObjRef): void {
     this.topOf.delete(formatRef(ref));
-  }
-
-  /** Whether the object (a ref) turned defunct: nothing is asked of it any more. */
-  isDead(ref: string): boolean {
-    return this.dead.has(ref);
-  }
-
-  /** The object turned defunct: forgotten, and never walked from again. */
-  died(ref: ObjRef): void {
-    this.forget(ref);
-    if (this.dead.size >= MAX_ENTRIES) this.dead.clear();
-    this.dead.add(formatRef(ref));
   }
 
   forgetApp(bus: string): void {

@@ -41,13 +41,6 @@ export interface TreeReadOptions {
   parentRole?: string;
   /** Spare no call (nodeReader.ts `ReadContext.thorough`): the reference for live checks. */
   thorough?: boolean;
-  /**
-   * Objects known to be gone: the change feed saw them turn defunct (topLevels.ts). A child list
-   * from before (GTK's `Cache.GetItems`, read at the walk's start) still names them; they are read
-   * as vanished meanwhile, never asked (a LibreOffice panel removed while a slow read of its
-   * window ran was asked 24 detail calls 1.4 s after it died).
-   */
-  gone?: (ref: string) => boolean;
 }
 
 export const DEFAULT_MAX_TEXT = 2000;
@@ -143,7 +136,7 @@ class TreeWalk {
     this.ctx = ctx;
     const kept = this.kept;
     const isKept = kept ? (ref: ObjRef, facts: Facts) => kept.store.has(kept.kind, formatRef(ref), facts.role, facts.states) : undefined;
-    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, isKept, this.options.gone);
+    this.prefetch = new Prefetcher(this.client, ctx, this.budget.maxNodes, this.budget.maxDepth, isKept);
     const first = await this.within(this.prefetch.read(root, 0, this.options.parentRole)).catch((err: unknown) => {
       throw wrapError(err, 'readTree', formatRef(root));
     });
