@@ -62,6 +62,8 @@ export class AtspiEvents extends EventEmitter<Events> {
     client: AtspiClient,
     /** A text change's events (text-changed, caret moved) arrive together: coalesce them, no more. */
     private readonly flushMs = 1,
+    /** Whether an application's visible-data news is followed (see `isVisibleDataNews`). */
+    private readonly followsVisibleData: (bus: string) => Promise<boolean> = () => Promise.resolve(true),
   ) {
     super();
     this.topLevels = new TopLevelIndex(client);
@@ -116,8 +118,9 @@ export class AtspiEvents extends EventEmitter<Events> {
     if (event.category === 'window') this.markWindows();
     if (event.child && event.detail.startsWith('add')) this.topLevels.noteChild(event.source, event.child);
     const dying = event.member === 'state-changed' && event.detail === 'defunct' && event.detail1 === 1;
-    const lookup =
-      dying || isVisibleDataNews(event)
+    const lookup = isVisibleDataNews(event)
+      ? this.followsVisibleData(event.source.bus).then((follows) => (follows ? { top: this.topLevels.knownTopLevelOf(event.source), walked: [] } : NO_TOP))
+      : dying
         ? Promise.resolve({ top: this.topLevels.knownTopLevelOf(event.source), walked: [] })
         : this.topLevels.locate(event.source);
     void lookup.then(({ top, walked }) => {
@@ -182,8 +185,13 @@ export class AtspiEvents extends EventEmitter<Events> {
   }
 }
 
+const NO_TOP = { top: null, walked: [] };
+
 /**
- * Visible-data news counts only for an object a read found. Java's cell and header renderers
+ * Visible-data news is followed only where a toolkit announces new text with it alone (Java
+ * Swing: `JLabel.setText`), and only for an object a read found. GTK 3's tree views send it while
+ * a file chooser lists its folder: followed, gedit's dialogs read as changing whenever they were
+ * read, and their questions were not seen in time. Java's cell and header renderers
  * (shared components outside the tree, no parent) send it by the thousand while a table is read
  * (1404 for JabRef's header renderer in one pyatspi dump): walking up from each would only ask
  * the application again.

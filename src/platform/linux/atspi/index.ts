@@ -14,6 +14,7 @@ import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
 import { Responsiveness } from './responsiveness.js';
 import { ToolkitCache } from './toolkits.js';
+import { isJava } from './toolkitPolicy.js';
 import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 import { graftFocusedEditor } from './focusedEditors.js';
@@ -62,7 +63,9 @@ export class AtspiAccess {
     this.primitives = new AtspiPrimitives(this.client, this.toolkits, {
       notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null),
     });
-    this.events = new AtspiEvents(connection, this.client, options.eventFlushMs);
+    // Only Java announces new text by visible-data news alone; other toolkits send it as they are read.
+    const followsVisibleData = (bus: string) => this.toolkits.get(bus).then(isJava, () => false);
+    this.events = new AtspiEvents(connection, this.client, options.eventFlushMs, followsVisibleData);
     this.trees = new IncrementalTrees(
       this.client,
       (top) => this.events.requestFullRead(top),
