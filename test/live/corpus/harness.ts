@@ -125,6 +125,9 @@ const QUIET_TIMEOUT_MS = 30_000;
 /** Waits until the window's version has not changed for QUIET_MS (at most QUIET_TIMEOUT_MS: then reads anyway). */
 async function quietWindow(live: LiveBridge, id: string): Promise<void> {
   const start = Date.now();
+  // A window shown before its content is accessible (Gecko builds Thunderbird's tree after the
+  // title is set; measured under load: both pyatspi and the bridge read nothing) is waited for first.
+  while (Date.now() - start < QUIET_TIMEOUT_MS && !hasContent(await live.windowNow(id))) await new Promise((resolve) => setTimeout(resolve, 250));
   let version = (await live.windowNow(id))?.version;
   let since = Date.now();
   while (Date.now() - since < QUIET_MS && Date.now() - start < QUIET_TIMEOUT_MS) {
@@ -132,6 +135,13 @@ async function quietWindow(live: LiveBridge, id: string): Promise<void> {
     const now = (await live.windowNow(id))?.version;
     if (now !== version) [version, since] = [now, Date.now()];
   }
+}
+
+/** Something beyond notices, and no notice that the content has not appeared yet. */
+function hasContent(window: Window | undefined): boolean {
+  if (!window) return false;
+  const notices = window.blocks.filter((b) => b.type === 'notice');
+  return window.blocks.length > notices.length && !notices.some((b) => /has not appeared yet/.test(b.text));
 }
 
 function escape(text: string): string {
