@@ -90,14 +90,22 @@ export function menuButtonEntries(wrapper: A11yNode): MenuEntry[] {
   if (!inner || !label || !isPresent(inner) || !isEnabled(inner)) return [];
   const popover = wrapper.children.find((c) => c.role === 'menu' && isPresent(c));
   if (!popover) return [{ path: label, node: inner, lazy: true }];
+  return itemsAtAnyDepth(popover, MENU_ITEM_ROLES, [label]);
+}
+
+/**
+ * The enabled, named items of `roles` below `container`, in reading order, through any layout
+ * between them (panels, scroll panes); an item's own insides are not searched.
+ */
+function itemsAtAnyDepth(container: A11yNode, roles: Set<string>, prefix: string[]): MenuEntry[] {
   const entries: MenuEntry[] = [];
-  const stack = [...popover.children].reverse();
+  const stack = [...container.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop() as A11yNode;
     if (!isPresent(node)) continue;
-    const item = repairName(node.name);
-    if (MENU_ITEM_ROLES.has(node.role)) {
-      if (item && isEnabled(node)) entries.push({ path: [label, item].join(PATH_SEPARATOR), node });
+    const label = repairName(node.name);
+    if (roles.has(node.role)) {
+      if (label && isEnabled(node)) entries.push({ path: [...prefix, label].join(PATH_SEPARATOR), node });
     } else stack.push(...[...node.children].reverse());
   }
   return entries;
@@ -126,20 +134,9 @@ export function openableMenuEntries(root: A11yNode): MenuEntry[] {
 
 /** Items of GTK popovers: modal, unmapped children of the window, activated without opening. */
 export function popoverEntries(root: A11yNode): MenuEntry[] {
-  const entries: MenuEntry[] = [];
-  for (const child of root.children) {
-    if (!hasState(child, 'modal') || hasState(child, 'showing')) continue;
-    const stack = [...child.children].reverse();
-    while (stack.length > 0) {
-      const node = stack.pop() as A11yNode;
-      if (!isPresent(node)) continue;
-      const label = repairName(node.name);
-      if (POPOVER_ITEM_ROLES.has(node.role)) {
-        if (label && isEnabled(node)) entries.push({ path: label, node });
-      } else stack.push(...[...node.children].reverse());
-    }
-  }
-  return entries;
+  return root.children
+    .filter((child) => hasState(child, 'modal') && !hasState(child, 'showing'))
+    .flatMap((popover) => itemsAtAnyDepth(popover, POPOVER_ITEM_ROLES, []));
 }
 
 /** All entries, first path wins (GTK duplicates header bars for fullscreen mode). */

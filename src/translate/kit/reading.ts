@@ -14,7 +14,8 @@ import { messageKind, noticeOf } from './notices.js';
 import { pairLabels, type Pairing } from './pairing.js';
 import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
-import { walkWindow, type RawControl, type RawReading } from './walk.js';
+import type { RawControl } from './rawControls.js';
+import { walkWindow, type RawReading } from './walk.js';
 
 /** What a user sees in a window, read once per tree (`readOnce`). */
 export const readWindow: (root: A11yNode) => WindowReading = readOnce((root) => buildReading(root));

@@ -8,7 +8,7 @@ import { isSecretNode, type A11yNode } from '../../platform/probe.js';
 import { hasState, isEnabled } from '../tree.js';
 import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
 import { hasButtonInside, isButtonWrapper, menuButtonEntries, menuEntriesOfButton } from './menus.js';
-import type { FieldKind, MenuEntry, Option } from './model.js';
+import type { MenuEntry } from './model.js';
 import {
   BUTTON_ROLES,
   DECORATIVE_ROLES,
@@ -22,6 +22,7 @@ import {
   TEXT_ROLES,
   TOGGLE_ROLES,
 } from './roles.js';
+import { comboControl, drawnDisplay, numberControl, toggleControl, type RawControl } from './rawControls.js';
 import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn } from './drawnAreas.js';
 import { readCollection } from './tables.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
@@ -29,19 +30,6 @@ import { isPresent, isShown, type ShowRule } from './visibility.js';
 export interface TextCandidate {
   node: A11yNode;
   text: string;
-}
-
-export interface RawControl {
-  node: A11yNode;
-  kind: FieldKind;
-  /** A label the control carries itself (check box text); '' when it needs a label from layout. */
-  ownLabel: string;
-  value: string | number | boolean;
-  settable: boolean;
-  multiLine: boolean;
-  options: Option[];
-  entry?: A11yNode;
-  totalLength?: number;
 }
 
 export interface RawNotice {
@@ -237,10 +225,6 @@ function inlineWords(node: A11yNode): string {
   return repairName(node.name) || cleanText((node.value ?? '').replace(/\uFFFC/g, ' '));
 }
 
-function drawnDisplay(node: A11yNode): RawControl {
-  return { node, kind: 'display', ownLabel: repairName(node.name), value: hintOf(node), settable: false, multiLine: false, options: [] };
-}
-
 /** Roles a user sets: a text that holds one is a label wrapped around its control. */
 const CONTROL_ROLES = new Set([...TOGGLE_ROLES, ...TEXT_INPUT_ROLES, ...NUMBER_ROLES, 'combo_box']);
 
@@ -300,71 +284,6 @@ function visitTextInput(node: A11yNode, out: RawReading): void {
     options: [],
     ...(!secret && Number.isInteger(total) && total > 0 ? { totalLength: total } : {}),
   });
-}
-
-function toggleControl(node: A11yNode): RawControl {
-  return {
-    node,
-    kind: node.role === 'radio_button' ? 'radio' : 'check',
-    ownLabel: controlLabel(node),
-    value: hasState(node, 'checked') || hasState(node, 'pressed'),
-    settable: isEnabled(node),
-    multiLine: false,
-    options: [],
-  };
-}
-
-function numberControl(node: A11yNode): RawControl {
-  const raw = cleanText(node.value ?? '');
-  const number = raw === '' ? NaN : Number(raw);
-  const display = DISPLAY_ROLES.has(node.role);
-  return {
-    node,
-    kind: display ? 'display' : 'number',
-    ownLabel: repairName(node.name),
-    value: Number.isFinite(number) ? number : raw,
-    settable: !display && isEnabled(node),
-    multiLine: false,
-    options: [],
-  };
-}
-
-function comboControl(node: A11yNode): RawControl {
-  const entry = findEditable(node);
-  const options = comboOptions(node);
-  const chosen = options.find((o) => o.selected)?.label;
-  const name = repairName(node.name);
-  // A web page's <select> is named by its <label> and says its value only through the chosen
-  // option (Chromium); elsewhere a combo box's name is its value.
-  const labelled = !entry && !node.value && chosen !== undefined && name !== '' && name !== chosen;
-  const value = entry ? cleanText(entry.value ?? '') : labelled ? chosen : repairName(node.value || node.name) || chosen || '';
-  return { node, kind: 'choice', ownLabel: labelled ? name : '', value, settable: isEnabled(node), multiLine: false, options, ...(entry ? { entry } : {}) };
-}
-
-function findEditable(node: A11yNode): A11yNode | undefined {
-  for (const child of node.children) {
-    if (TEXT_INPUT_ROLES.has(child.role) && hasState(child, 'editable')) return child;
-  }
-  return undefined;
-}
-
-const OPTION_ROLES = new Set(['menu_item', 'list_item', 'table_cell', 'check_menu_item']);
-/** Java Swing renders a combo box's options as selectable labels in its popup's list. */
-const isSelectableLabel = (node: A11yNode) => node.role === 'label' && hasState(node, 'selectable');
-
-function comboOptions(node: A11yNode): Option[] {
-  const options: Option[] = [];
-  const walk = (n: A11yNode) => {
-    for (const child of n.children) {
-      const label = repairName(child.name);
-      // A closed drop-down's options are off screen (Chromium shows only the chosen one): enabled counts.
-      if ((OPTION_ROLES.has(child.role) || isSelectableLabel(child)) && label && (isPresent(child) || isEnabled(child))) {
-        if (!options.some((o) => o.label === label)) options.push({ label, node: child, selected: hasState(child, 'selected') });
-      } else walk(child);
-    }
-  };
-  walk(node);
-  return options;
 }
 
 function visitTabs(node: A11yNode, out: RawReading, inChooser: boolean): void {

@@ -4,51 +4,35 @@
  * 127.0.0.1 to a closed local port (no network). Accessibility needs no pref: Gecko turns it on
  * when org.a11y.Status is on at start-up, which the desktop set before any app started.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GECKO_OFFLINE_PREFS, writeUserPrefs, type GeckoPrefs } from './geckoPrefs.js';
 import type { Desktop, LaunchedApp } from '../../../src/platform/linux/desktop/index.js';
 
 export const FIREFOX = '/usr/bin/firefox-esr';
 
-const PREFS: Record<string, string | number | boolean> = {
+const PREFS: GeckoPrefs = {
+  ...GECKO_OFFLINE_PREFS,
   'accessibility.force_disabled': 0,
   'browser.shell.checkDefaultBrowser': false,
   'browser.startup.homepage_override.mstone': 'ignore',
   'browser.aboutwelcome.enabled': false,
   'browser.tabs.warnOnClose': false,
   'browser.sessionstore.resume_from_crash': false,
-  'datareporting.policy.dataSubmissionEnabled': false,
-  'datareporting.healthreport.uploadEnabled': false,
-  'toolkit.telemetry.enabled': false,
-  'toolkit.telemetry.reportingpolicy.firstRun': false,
   // The privacy notice opens in a second tab on a new profile, and fails to load offline: it can
   // come to the front ("Problem loading page") instead of the page under test.
   'datareporting.policy.firstRunURL': '',
   'browser.startup.firstrunSkipsHomepage': true,
   'startup.homepage_welcome_url': '',
   'startup.homepage_welcome_url.additional': '',
-  'app.update.enabled': false,
-  'app.update.auto': false,
-  'extensions.update.enabled': false,
   'browser.safebrowsing.malware.enabled': false,
   'browser.safebrowsing.phishing.enabled': false,
   'browser.safebrowsing.downloads.enabled': false,
-  'network.captive-portal-service.enabled': false,
-  'network.connectivity-service.enabled': false,
   'browser.region.update.enabled': false,
   'media.gmp-manager.updateEnabled': false,
   'browser.newtabpage.enabled': false,
   'signon.rememberSignons': false,
-  // No network: everything but 127.0.0.1 goes to a closed port.
-  'network.proxy.type': 1,
-  'network.proxy.http': '127.0.0.1',
-  'network.proxy.http_port': 9,
-  'network.proxy.ssl': '127.0.0.1',
-  'network.proxy.ssl_port': 9,
-  'network.proxy.no_proxies_on': '127.0.0.1',
-  'network.proxy.allow_hijacking_localhost': false,
-  'services.settings.server': 'http://127.0.0.1:9/',
 };
 
 export interface FirefoxApp {
@@ -59,8 +43,7 @@ export interface FirefoxApp {
 
 /** Writes the prefs above into a profile folder (user.js, read at start-up). */
 export function writeFirefoxPrefs(profile: string): void {
-  const prefs = Object.entries(PREFS).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
-  writeFileSync(join(profile, 'user.js'), prefs.join('\n') + '\n');
+  writeUserPrefs(profile, PREFS);
 }
 
 export async function launchFirefox(desktop: Desktop, url: string): Promise<FirefoxApp> {

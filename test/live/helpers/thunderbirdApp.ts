@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GECKO_OFFLINE_PREFS, writeUserPrefs, type GeckoPrefs } from './geckoPrefs.js';
 
 /** The messages of the Inbox, newest last (the list shows the newest first). */
 export const THUNDERBIRD_MESSAGES = [
@@ -19,7 +20,8 @@ export const THUNDERBIRD_MESSAGES = [
 /** The Inbox as Thunderbird names it in folder URIs (the local account's user is "nobody"). */
 const INBOX_URI = 'mailbox://nobody@Local%20Folders/Inbox';
 
-const PREFS: Record<string, string | number | boolean> = {
+const PREFS: GeckoPrefs = {
+  ...GECKO_OFFLINE_PREFS,
   // Local Folders as the only account: the profile counts as set up, so no account hub opens.
   'mail.accountmanager.accounts': 'account1',
   'mail.accountmanager.localfoldersserver': 'server1',
@@ -39,30 +41,12 @@ const PREFS: Record<string, string | number | boolean> = {
   'mailnews.start_page_override.mstone': 'ignore',
   'mail.inappnotifications.enabled': false,
   'mailnews.message_display.disable_remote_image': true,
-  'app.update.enabled': false,
-  'app.update.auto': false,
-  'extensions.update.enabled': false,
   'extensions.getAddons.cache.enabled': false,
-  'datareporting.policy.dataSubmissionEnabled': false,
-  'datareporting.healthreport.uploadEnabled': false,
-  'toolkit.telemetry.enabled': false,
-  'toolkit.telemetry.reportingpolicy.firstRun': false,
-  'network.captive-portal-service.enabled': false,
-  'network.connectivity-service.enabled': false,
-  'network.proxy.type': 1,
-  'network.proxy.http': '127.0.0.1',
-  'network.proxy.http_port': 9,
-  'network.proxy.ssl': '127.0.0.1',
-  'network.proxy.ssl_port': 9,
-  'network.proxy.no_proxies_on': '127.0.0.1',
-  'network.proxy.allow_hijacking_localhost': false,
-  'services.settings.server': 'http://127.0.0.1:9/',
 };
 
 /** Writes the profile into an empty folder: prefs (user.js), the Inbox, the session to restore. */
 export function writeThunderbirdProfile(profile: string): void {
-  const prefs = Object.entries(PREFS).map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
-  writeFileSync(join(profile, 'user.js'), prefs.join('\n') + '\n');
+  writeUserPrefs(profile, PREFS);
   const folders = join(profile, 'Mail', 'Local Folders');
   mkdirSync(folders, { recursive: true });
   writeFileSync(join(folders, 'Inbox'), THUNDERBIRD_MESSAGES.map(mboxEntry).join(''));

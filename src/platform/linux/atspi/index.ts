@@ -39,6 +39,9 @@ export interface AtspiAccessOptions extends AtspiConnectionOptions, ClientOption
   eventFlushMs?: number;
 }
 
+/** Only Java announces new text by visible-data news alone; other toolkits send it as they are read. */
+const announcesByVisibleData = isJava;
+
 export class AtspiAccess {
   readonly client: AtspiClient;
   readonly primitives: AtspiPrimitives;
@@ -63,8 +66,7 @@ export class AtspiAccess {
     this.primitives = new AtspiPrimitives(this.client, this.toolkits, {
       notResponding: (bus) => (this.responsiveness.isSilent(bus) ? this.responsiveness.describe(bus) : null),
     });
-    // Only Java announces new text by visible-data news alone; other toolkits send it as they are read.
-    const followsVisibleData = (bus: string) => this.toolkits.get(bus).then(isJava, () => false);
+    const followsVisibleData = (bus: string) => this.toolkits.get(bus).then(announcesByVisibleData, () => false);
     this.events = new AtspiEvents(connection, this.client, options.eventFlushMs, followsVisibleData);
     this.trees = new IncrementalTrees(
       this.client,
@@ -118,9 +120,12 @@ export class AtspiAccess {
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
     const options = { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees };
     const { tree, read } = await this.trees.read(ref, budget, touches, options);
+    // Objects read are learnt only where their visible-data news is followed: it is what needs
+    // them, and learning every node of every read would churn the index for nothing.
+    const learns = announcesByVisibleData(toolkit);
     for (const part of read) {
       this.events.echo.remember(part);
-      this.events.topLevels.learn(ref, part);
+      if (learns) this.events.topLevels.learn(ref, part);
     }
     const focused = this.events.focused.of(ref);
     if (!focused) return tree;
