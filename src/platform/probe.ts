@@ -96,6 +96,12 @@ export interface A11yNode {
    * `visible` and never sets `showing` below the window).
    */
   zeroSize?: boolean;
+  /**
+   * An editor an item view opened over one of its items (an inline rename, a cell being edited),
+   * found by its focus event rather than by the walk: the item takes its text only once the
+   * editor is confirmed, as Enter does.
+   */
+  itemEditor?: boolean;
   children: A11yNode[];
   /** The real number of children when `children` holds fewer (budget cut or lazy container). */
   childCount?: number;

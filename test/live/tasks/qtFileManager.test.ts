@@ -2,8 +2,9 @@
  * Acceptance: a rename in a Qt 5 file manager, through the tools a client sees only. pcmanfm-qt
  * shows the folder; the agent selects the file in the view, runs Edit > Rename (pcmanfm-qt opens
  * its editor over the item, inside the view: an editor Qt's view accessible does not list among
- * its children, read through its focus event: src/platform/linux/atspi/focusedEditors.ts), sets
- * the new name and confirms with Return. The truth is the disk: the file has its new name with
+ * its children, read through its focus event: src/platform/linux/atspi/focusedEditors.ts) and
+ * sets the new name: set_field confirms an item's editor as a person does, and answers once the
+ * editor has closed. The truth is the disk: the file has its new name with
  * its bytes, the old name is gone, the other file is untouched. Qt prints no warning meanwhile.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const listed = (w: ProtocolWindow) => w.blocks.some((b) => b.type === 'list' && 
 const fieldValue = (w: ProtocolWindow, label: string) => fieldsOf(w).find((f) => f.label === label)?.value;
 
 describe.skipIf(stack.skip)('agent task: rename a file in a Qt file manager', () => {
-  it('pcmanfm-qt: select the file, Edit > Rename, the new name in its editor, Return: the new name on disk', async () => {
+  it('pcmanfm-qt: select the file, Edit > Rename, set_field in its editor: the new name on disk', async () => {
     let disk: Record<string, unknown> = {};
     await runScenario({
       name: 'pcmanfm-qt: rename',
@@ -44,8 +45,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a Qt file manager', ()
         await windowShowing(agent, TITLE, (w) => fieldValue(w, 'Text') === 'draft.txt', 'the rename editor (Text "draft.txt")');
         const set = await agent.must(expectTool(await agent.tools(), `${main.id}__set_field`), { field: 'Text', value: 'final-report.txt' });
         expect(set.result).toEqual({ via: expect.stringMatching(/^(editable_text|typing)$/) });
-        // An item editor takes its text on Return, as a person confirms it.
-        await agent.must(expectTool(await agent.tools(), `${main.id}__press_keys`), { keys: ['Return'] });
+        expect(set.message).toMatch(/confirmed: its editor closed/);
         await waitFor(() => existsSync(join(folder, 'final-report.txt')), 15_000);
         // The view shows the new name too: what the agent reads agrees with the disk.
         await windowShowing(

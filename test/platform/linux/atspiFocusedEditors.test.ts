@@ -40,7 +40,7 @@ describe('graftFocusedEditor', () => {
     const { tree, grafted } = await readAndGraft(app, client, root, editorRef);
     const pane = grafted.root.children[0];
     expect(pane?.children.map((c) => c.role)).toEqual(['list', 'text', 'label']);
-    expect(pane?.children[1]).toMatchObject({ ref: editorRef, value: 'draft.txt' });
+    expect(pane?.children[1]).toMatchObject({ ref: editorRef, value: 'draft.txt', itemEditor: true });
     expect(grafted.nodeCount).toBe(tree.nodeCount + 1);
     // The kept tree (incremental reads splice into it) is not changed.
     expect(tree.root.children[0]?.children.map((c) => c.role)).toEqual(['list', 'label']);

@@ -76,7 +76,8 @@ export async function graftFocusedEditor(
   const besideView = VIEW_ROLES.has((chain.at(-1) as A11yNode).role) && chain.length > 1;
   const holderChain = besideView ? chain.slice(0, -1) : chain;
   const after = besideView ? (chain.at(-1) as A11yNode) : null;
-  return { ...tree, root: insertAlong(holderChain, editor.root, after), nodeCount: tree.nodeCount + editor.nodeCount };
+  const itemEditor: A11yNode = { ...editor.root, itemEditor: true };
+  return { ...tree, root: insertAlong(holderChain, itemEditor, after), nodeCount: tree.nodeCount + editor.nodeCount };
 }
 
 function isFocusedEditor(node: A11yNode): boolean {

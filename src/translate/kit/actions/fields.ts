@@ -4,6 +4,7 @@ import { BridgeError } from '../../../protocol/errors.js';
 import { SENSITIVE_MASK } from '../../../platform/probe.js';
 import { defineAction } from '../../define.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
+import { findFirst } from '../../tree.js';
 import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
 import { readWindow, type GenericReading } from '../reading.js';
@@ -30,7 +31,12 @@ export const setFieldAction = defineAction({
     z.object({
       field: namesEnum(settableFields(generic.fields).map((f) => f.label)),
       value: z.string().max(100_000).describe('Numbers as text, e.g. "42".'),
-      submit: z.boolean().optional().describe('Then confirm it as Enter does (a page number, a search). One-line fields only.'),
+      submit: z
+        .boolean()
+        .optional()
+        .describe(
+          "Then confirm it as Enter does (a page number, a search). One-line fields only; an item's editor (an inline rename) is confirmed unless false.",
+        ),
     }),
   output: VIA_OUTPUT,
   available: (_view, { generic }: GenericReading) => settableFields(generic.fields).length > 0,
@@ -40,8 +46,12 @@ export const setFieldAction = defineAction({
       settableFields(reading.fields).find((f) => f.label === args.field),
       `The field "${args.field}"`,
     );
-    // A line break confirms nothing in a text area: Enter there is one more line.
-    if (args.submit && field.multiLine) {
+    const itemEditor = field.node.itemEditor === true;
+    // An item's editor changes its item only once confirmed: a rename left open is no rename.
+    const confirm = args.submit ?? itemEditor;
+    // A line break confirms nothing in a text area: Enter there is one more line. An item's editor
+    // is the exception: Enter is how it hands its text to the item, however many lines it shows.
+    if (confirm && field.multiLine && !itemEditor) {
       throw new BridgeError('validation_failed', `${field.label} takes several lines: Enter would add a line, not confirm it.`, {
         fields: [{ field: 'submit', error: 'one-line fields only' }],
       });
@@ -58,7 +68,12 @@ export const setFieldAction = defineAction({
           shown: (state) => fieldShows(state, window.winId, field, expected),
         });
     const done = shown ? `${field.label} already shows that value` : `${field.label} set`;
-    if (!args.submit) return via ? { message: `${done}.`, result: { via } } : { message: `${done}.` };
+    if (!confirm) return via ? { message: `${done}.`, result: { via } } : { message: `${done}.` };
+    if (itemEditor) {
+      await confirmItemEditor(ctx, window, field);
+      const message = `${done}; confirmed: its editor closed and the item took it. The window changed: re-read app://windows.`;
+      return via ? { message, result: { via } } : { message };
+    }
     // Whether confirming did anything is only known from what the window shows afterwards: a field
     // that ignores Enter must not read as confirmed.
     const effect = await submitField(ctx, window, field);
@@ -86,6 +101,36 @@ async function submitField(ctx: ActionContext, window: LiveWindow, field: Field)
   else await pressOnControl(ctx, window, target, ['Return']);
   return effect();
 }
+
+/**
+ * Confirms an item's editor as Enter does and waits until the editor is gone: only then has the
+ * item taken the text. An editor still open after that (an app that reads Enter as a new line)
+ * is reported, never answered as done.
+ */
+async function confirmItemEditor(ctx: ActionContext, window: LiveWindow, field: Field): Promise<void> {
+  await settled(ctx, window.winId);
+  const target = field.entry ?? field.node;
+  if ((target.actions ?? []).includes('activate')) await ctx.probe.doAction(target.ref, 'activate');
+  else await pressOnControl(ctx, window, target, ['Return']);
+  const closed = await ctx
+    .waitFor(
+      (s) => {
+        const root = s.window(window.winId)?.tree.root;
+        return !root || !findFirst(root, (n) => n.ref === target.ref && n.itemEditor === true) ? true : undefined;
+      },
+      { timeoutMs: ITEM_EDITOR_CLOSE_MS, what: "the item's editor to close" },
+    )
+    .catch(() => false);
+  if (!closed) {
+    throw new BridgeError(
+      'action_timeout',
+      `${field.label} shows the new text, but its editor did not close on Enter: the item keeps its old text until the editor is confirmed.`,
+    );
+  }
+}
+
+/** An app commits an item's edit (a rename on disk) before it closes the editor. */
+const ITEM_EDITOR_CLOSE_MS = 5000;
 
 /** The accessibility write first (EditableText, Value), then the value typed into the focused field. */
 function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value: string): Attempt[] {
