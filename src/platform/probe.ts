@@ -102,6 +102,11 @@ export interface A11yNode {
    * editor is confirmed, as Enter does.
    */
   itemEditor?: boolean;
+  /**
+   * A window's named commands (GTK 4 lists on its window the enabled, parameterless actions of
+   * the window's and views' action groups: `view.rename`, `win.new-tab`), run with `doAction`.
+   */
+  commands?: string[];
   children: A11yNode[];
   /** The real number of children when `children` holds fewer (budget cut or lazy container). */
   childCount?: number;

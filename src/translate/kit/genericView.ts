@@ -1,13 +1,14 @@
 /**
  * The generic view of a window: the summary, blocks and window actions that the generic
  * translator shows, and that app translators keep beside their own (withGeneric.ts). Its actions'
- * schemas enumerate exactly what is there: press, set_field, toggle, select, menu, type_text,
+ * schemas enumerate exactly what is there: press, set_field, toggle, select, menu, command, type_text,
  * press_keys, load_rows, load_text, focus, close. Actions with nothing to act on are hidden
  * (P-TOOL-2).
  */
 import type { z } from 'zod';
 import { closeAction, closeDiscardingAction, focusAction } from '../commonActions.js';
 import type { ActionDef, TranslateContext, WindowFacts, WindowView } from '../types.js';
+import { commandAction } from './actions/command.js';
 import { setFieldAction, toggleAction } from './actions/fields.js';
 import { pressKeysAction, typeTextAction } from './actions/keys.js';
 import { loadRowsAction, loadTextAction } from './actions/load.js';
@@ -25,6 +26,7 @@ const ACTIONS: ReadonlyArray<ActionDef<z.ZodObject, unknown, GenericReading>> = 
   toggleAction,
   selectAction,
   menuAction,
+  commandAction,
   typeTextAction,
   pressKeysAction,
   loadRowsAction,

@@ -2,8 +2,8 @@
  * Acceptance: a rename in a GTK 4 file manager, through the tools a client sees only. Nautilus
  * shows the folder in its grid view (a GtkGridView: its items become selectable only once
  * selected, so the probe marks the view as one that selects its items); the agent selects the
- * file, moves the keyboard focus into the view, presses F2 (Nautilus opens its rename popover in
- * the same window), sets the new name and presses Rename. The truth is the disk: the file has
+ * file, runs the window's `view.rename` command (Nautilus opens its rename popover in the same
+ * window), sets the new name and presses Rename. The truth is the disk: the file has
  * its new name, with its bytes, and the other file is untouched. The app prints no critical or
  * warning but those it prints on its own (test/live/helpers/appLogs.ts).
  */
@@ -14,6 +14,7 @@ import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import type { ScriptedAgent } from './agent.js';
+import { toolOffering } from './qtTaskSteps.js';
 import { runScenario } from './scenario.js';
 import { makeRenameFolder, renameOnDisk } from './scenarios/renameFolder.js';
 import { expectTool, fail } from './scenarios/checks.js';
@@ -38,7 +39,7 @@ async function renameField(agent: ScriptedAgent): Promise<ProtocolWindow> {
 }
 
 describe.skipIf(stack.skip)('agent task: rename a file in a GTK 4 file manager', () => {
-  it('Nautilus: select the file in the grid, F2, the new name on disk', async () => {
+  it('Nautilus: select the file in the grid, its rename command, the new name on disk', async () => {
     let disk: Record<string, unknown> = {};
     const calls: Record<string, unknown>[] = [];
     await runScenario({
@@ -51,11 +52,10 @@ describe.skipIf(stack.skip)('agent task: rename a file in a GTK 4 file manager',
         // The grid view's list is named by its kind, as the select tool's enum says.
         calls.push(await agent.must(expectTool(await agent.tools(), `${main.id}__select`), { field: 'List', option: 'draft.txt' }));
         // Nautilus opens with the keyboard focus in its path bar, where F2 renames nothing, and GTK
-        // 4 implements no Component.GrabFocus: the view takes the focus as a keyboard user gives
-        // it, Shift+Tab from the path bar (it lands on the first item, the one selected here).
-        const keys = expectTool(await agent.tools(), `${main.id}__press_keys`);
-        await agent.must(keys, { keys: ['shift+Tab'] });
-        await agent.must(keys, { keys: ['F2'] });
+        // 4 lets no AT move the focus; the window offers its view's commands by name instead, the
+        // rename among them once a file is selected (what F2 and the context menu run).
+        const command = await toolOffering(agent, `${main.id}__command`, 'view.rename');
+        calls.push(await agent.must(command, { command: 'view.rename' }));
         await renameField(agent);
         await agent.must(expectTool(await agent.tools(), `${main.id}__set_field`), { field: RENAME_FIELD, value: 'final-report.txt' });
         // GTK 4 names the button "_Rename Rename" (its mnemonic label, then its text): the probe reads "Rename".
@@ -67,6 +67,7 @@ describe.skipIf(stack.skip)('agent task: rename a file in a GTK 4 file manager',
     });
     // The selection went through the view's Selection interface (no pointer, no key).
     expect(calls[0]).toMatchObject({ result: { via: 'selection' } });
+    expect(calls[1]).toMatchObject({ message: expect.stringMatching(/^Ran "view\.rename"\. The window changed/) });
     expect(disk).toEqual({ renamed: 'Quarterly draft\n', old: false, other: 'Leave me\n' });
   }, 180_000);
 });

@@ -34,13 +34,17 @@ export async function windowShowing(
  * action's own effect did (under load, a tools/list right after the action missed it): an agent
  * re-reads until the menu offers it.
  */
-export async function menuOffering(agent: ScriptedAgent, windowId: string, path: string, rounds = 30): Promise<string> {
-  const name = `${windowId}__menu`;
+export function menuOffering(agent: ScriptedAgent, windowId: string, path: string, rounds = 30): Promise<string> {
+  return toolOffering(agent, `${windowId}__menu`, path, rounds);
+}
+
+/** The same for any tool whose enum grows with what the window shows (a window's commands). */
+export async function toolOffering(agent: ScriptedAgent, name: string, value: string, rounds = 30): Promise<string> {
   for (let round = 0; ; round++) {
     await agent.read();
-    const menu = (await agent.tools()).find((t) => t.name === name);
-    if (JSON.stringify(menu?.inputSchema ?? {}).includes(JSON.stringify(path))) return name;
-    if (round >= rounds) fail(`the menu tool never offered ${path}`);
+    const tool = (await agent.tools()).find((t) => t.name === name);
+    if (JSON.stringify(tool?.inputSchema ?? {}).includes(JSON.stringify(value))) return name;
+    if (round >= rounds) fail(`the ${name} tool never offered ${value}`);
     await agent.waitForUpdate(1000);
   }
 }

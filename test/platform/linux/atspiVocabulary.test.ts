@@ -9,6 +9,7 @@ import {
   normalizeRole,
   wantsAttributes,
   wantsRelations,
+  windowCommands,
 } from '../../../src/platform/linux/atspi/normalize.js';
 import { formatRef, fromWire, parseRef } from '../../../src/platform/linux/atspi/refs.js';
 import { parseRowRef, rowRef, TABLE_READ_ROWS, tableAllotment, tableShape } from '../../../src/platform/linux/atspi/tables.js';
@@ -91,6 +92,16 @@ describe('normalize', () => {
     expect(normalizeActionName('Expand or contract')).toBe('expand_or_contract');
     expect(nodeActions(['Click', 'clipboard.copy'], GTK4)).toEqual(['click']);
     expect(nodeActions(['click', 'app.quit'], GTK3)).toEqual(['click', 'app.quit']);
+  });
+
+  it('keeps GTK 4.8+ GAction names on a window as its commands, sorted, and nowhere else', () => {
+    const names = ['win.up', 'view.rename', 'activate', 'default.activate'];
+    expect(windowCommands(names, 'frame', { name: 'GTK', version: '4.8.3' })).toEqual(['default.activate', 'view.rename', 'win.up']);
+    expect(windowCommands(names, 'dialog', { name: 'gtk', version: '4.12.0' })).toEqual(['default.activate', 'view.rename', 'win.up']);
+    // Before 4.8 GTK may list actions that need a parameter: run without one, the app would print a critical.
+    expect(windowCommands(names, 'frame', { name: 'gtk', version: '4.6.9' })).toEqual([]);
+    expect(windowCommands(names, 'label', { name: 'gtk', version: '4.8.3' })).toEqual([]);
+    expect(windowCommands(names, 'frame', GTK3)).toEqual([]);
   });
 
   it('names an unnamed button from its only label', () => {

@@ -5,7 +5,17 @@
 import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
-import { cleanAttributes, isGtk4, nodeActions, normalizeName, normalizeRole, wantsAttributes, wantsRelations, type ToolkitInfo } from './normalize.js';
+import {
+  cleanAttributes,
+  isGtk4,
+  nodeActions,
+  normalizeName,
+  windowCommands,
+  normalizeRole,
+  wantsAttributes,
+  wantsRelations,
+  type ToolkitInfo,
+} from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
@@ -147,6 +157,8 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
       readActionNames(client, ref, policyFor(ctx.toolkit).actionList).then((names) => {
         const actions = nodeActions(names, ctx.toolkit);
         if (actions.length > 0) node.actions = actions;
+        const commands = windowCommands(names, node.role, ctx.toolkit);
+        if (commands.length > 0) node.commands = commands;
         if (isGtk4(ctx.toolkit) && has(IFACE.selection) && names.includes(LIST_BASE_ACTION)) setAttribute(node, 'selects_items', 'true');
       }),
     );

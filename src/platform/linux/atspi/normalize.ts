@@ -209,6 +209,20 @@ export function nodeActions(names: readonly string[], toolkit: ToolkitInfo | und
   return own.map(normalizeActionName);
 }
 
+/** Roles of a window's own accessible: where a toolkit lists the window's commands. */
+const WINDOW_ROLES = new Set(['frame', 'dialog', 'window', 'alert', 'file_chooser']);
+
+/**
+ * A window's commands: the GActions GTK 4 lists on its window accessible ("view.rename"). GTK
+ * 4.8 lists only enabled actions that take no parameter (it runs them with none: a parameter
+ * missing would be a GLib critical in the app); earlier GTK 4 releases are not trusted to.
+ */
+export function windowCommands(names: readonly string[], role: string, toolkit: ToolkitInfo | undefined): string[] {
+  if (!WINDOW_ROLES.has(role) || !isGtk4(toolkit)) return [];
+  const minor = Number(/^4\.(\d+)/.exec((toolkit as ToolkitInfo).version)?.[1] ?? 0);
+  return minor >= 8 ? names.filter((name) => /^[\w-]+\.[\w.-]+$/.test(name)).sort() : [];
+}
+
 export function isNamedByContent(role: string): boolean {
   return NAMED_BY_CONTENT.has(role);
 }
