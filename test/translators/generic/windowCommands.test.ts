@@ -4,8 +4,9 @@
  * effect; a window without commands gets no tool.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { A11yNode } from '../../../src/platform/probe.js';
-import { commandAction } from '../../../src/translate/kit/actions/command.js';
+import { commandAction, commandSchema, resolveCommand } from '../../../src/translate/kit/actions/command.js';
 import { readGeneric } from '../../../src/translate/kit/reading.js';
 import { fakeContext } from './fakeContext.js';
 import { frame, GTK4, n } from './nodes.js';
@@ -39,5 +40,22 @@ describe('the command tool', () => {
   it('is not offered on a window without commands', () => {
     expect(commandAction.available?.(VIEW, readGeneric(folder(undefined, false)))).toBe(false);
     expect(commandAction.available?.(VIEW, readGeneric(folder([], false)))).toBe(false);
+  });
+});
+
+describe('a window with many commands', () => {
+  const many = Array.from({ length: 120 }, (_, i) => `${i % 2 === 0 ? 'editor' : 'win'}.command-number-${i}`);
+
+  it('takes a name the server checks instead of an enum, and stays small', () => {
+    const schema = commandSchema(many);
+    expect(JSON.stringify(z.toJSONSchema(schema)).length).toBeLessThan(600);
+    expect(schema.safeParse('editor.command-number-4').success).toBe(true);
+  });
+
+  it('answers a group with its commands and an unknown name with the closest ones', () => {
+    expect(resolveCommand(many, 'win.command-number-3')).toBe('win.command-number-3');
+    expect(() => resolveCommand(many, 'win')).toThrow(/"win" is a group: run one of its 60 commands: "win.command-number-1"/);
+    expect(() => resolveCommand(many, 'win.comand-number-3')).toThrow(/Closest: "win.command-number-3"/);
+    expect(() => resolveCommand(many, 'nothing')).toThrow(expect.objectContaining({ code: 'validation_failed' }));
   });
 });

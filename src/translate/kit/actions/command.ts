@@ -5,9 +5,11 @@
  * does not let an AT move (no Component.GrabFocus).
  */
 import { z } from 'zod';
+import { BridgeError } from '../../../protocol/errors.js';
 import { defineAction } from '../../define.js';
+import { closestPaths, ENUM_BUDGET_CHARS } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';
-import { describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
+import { describeEffect, live, namesEnum, watchEffect } from './shared.js';
 
 export const commandAction = defineAction({
   name: 'command',
@@ -15,17 +17,44 @@ export const commandAction = defineAction({
   description:
     'Runs a command the window offers now, by its name ("view.rename" acts on the selected items); waits briefly for an effect. The list changes with the selection.',
   kind: 'destructive',
-  input: (_view, { root }: GenericReading) => z.object({ command: namesEnum(root.commands ?? []) }),
+  input: (_view, { root }: GenericReading) => z.object({ command: commandSchema(root.commands ?? []) }),
   available: (_view, { root }: GenericReading) => (root.commands ?? []).length > 0,
   async run(args, ctx) {
     const { window } = live(ctx);
     const root = window.tree.root;
-    const command = found(
-      (root.commands ?? []).find((c) => c === args.command),
-      `The command "${args.command}"`,
-    );
+    const command = resolveCommand(root.commands ?? [], args.command);
     const effect = watchEffect(ctx, window);
     await ctx.probe.doAction(root.ref, command);
     return { message: `Ran "${command}".${describeEffect(await effect())}` };
   },
 });
+
+/**
+ * An enum while it is small; past the menu tool's budget (an app with hundreds of actions) a
+ * string the server checks, named in the description by its groups, so that no tool grows big.
+ */
+export function commandSchema(commands: string[]) {
+  if (JSON.stringify(commands).length <= ENUM_BUDGET_CHARS) return namesEnum(commands);
+  const groups = [...new Set(commands.map(groupOf))];
+  return z
+    .string()
+    .describe(
+      `The command's name, e.g. "${commands[0]}" (${commands.length} commands in the groups ${groups.join(', ')}); ` +
+        `a group's name (e.g. "${groups[0]}") answers with its commands.`,
+    );
+}
+
+const groupOf = (command: string) => command.slice(0, command.indexOf('.'));
+
+/** The command asked for, or a `validation_failed` listing a group's commands or the closest ones. */
+export function resolveCommand(commands: string[], asked: string): string {
+  if (commands.includes(asked)) return asked;
+  const inGroup = commands.filter((c) => groupOf(c) === asked);
+  const message =
+    inGroup.length > 0
+      ? `"${asked}" is a group: run one of its ${inGroup.length} commands: ${inGroup.map((c) => `"${c}"`).join(', ')}.`
+      : `The window offers no command "${asked}" now (the list changes with the selection). Closest: ${closestPaths(commands, asked.toLowerCase())
+          .map((c) => `"${c}"`)
+          .join(', ')}.`;
+  throw new BridgeError('validation_failed', message, { fields: [{ field: 'command', error: message }] });
+}
