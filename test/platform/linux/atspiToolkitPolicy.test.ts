@@ -102,6 +102,17 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(policyFor(undefined).actionList).toBe('partial');
   });
 
+  it('asks Gecko for action names one by one: its GetActions names every action ";;"', async () => {
+    const root = node('win', 'frame', { name: 'W', children: [node('go', 'push_button', { name: 'Go', interfaces: ['Action'], actions: ['press'] })] });
+    const app = new FakeApp(root);
+    const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, {
+      toolkit: { name: 'Gecko', version: '115.0', application: 'Firefox' },
+    });
+    expect(tree.root.children[0]?.actions).toEqual(['press']);
+    expect(app.calls.filter((c) => c.member === 'GetActions')).toEqual([]);
+    expect(policyFor({ name: 'Gecko', version: '153.8.0' }).actionList).toBe('names');
+  });
+
   it('measures InsertText lengths in UTF-16 units for Qt, UTF-8 bytes for ATK toolkits', () => {
     expect(insertLength('héllo', QT6)).toBe(5);
     expect(insertLength('héllo', GTK3)).toBe(6);

@@ -118,6 +118,17 @@ const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren:
  * through JNI (docs/toolkits.md): libatspi's pattern only, and column headers asked for.
  */
 const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls' };
+/**
+ * Gecko (Firefox, Thunderbird) answers `GetActions` with one entry of three ";;" strings whatever
+ * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,
+ * as libatspi and pyatspi ask.
+ */
+const GECKO: ToolkitPolicy = { ...SAFE, actionList: 'names' };
+
+/** Firefox and Thunderbird name their toolkit "Gecko". */
+export function isGecko(toolkit: ToolkitInfo | undefined): boolean {
+  return !!toolkit && /^gecko$/i.test(toolkit.name);
+}
 
 export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
   return isGtk(toolkit) && /^3\./.test(toolkit?.version ?? '');
@@ -169,6 +180,7 @@ function decide(toolkit: ToolkitInfo): ToolkitPolicy {
   if (isGtk(toolkit)) return /^4\./.test(toolkit.version) ? GTK4 : FAST;
   if (isQt(toolkit)) return QT;
   if (isJava(toolkit)) return JAVA;
+  if (isGecko(toolkit)) return GECKO;
   return SAFE;
 }
 
