@@ -57,11 +57,6 @@ export const DROPPED_ON_PURPOSE: DropRule[] = [
   },
   {
     reason:
-      "buttons inside a row a user selects (Thunderbird's star and menu of each message): the row is read and chosen with select, but no tool presses inside a row yet, and one press entry per row and button would outgrow a tool's size",
-    applies: (item, { parentOf }) => item.kind === 'button' && insideSelectableRow(item.node, parentOf),
-  },
-  {
-    reason:
       "GTK 4 drop-downs (GtkDropDown in GTK 4.8): the placeholder \"(None)\" and the selected item's row are both reported visible in the button's stack, and which one shows cannot be read: the field's value is not given (a known gap: docs/toolkits.md)",
     applies: (item, { parentOf }) => insideGtk4DropDown(item.node, parentOf),
   },
@@ -75,14 +70,6 @@ export const DROPPED_ON_PURPOSE: DropRule[] = [
 function insideGtk4DropDown(node: A11yNode, parentOf: (n: A11yNode) => A11yNode | undefined): boolean {
   for (let parent = parentOf(node); parent; parent = parentOf(parent)) {
     if (parent.role === 'combo_box') return !parent.states.includes('showing') && !node.states.includes('showing');
-  }
-  return false;
-}
-
-/** Whether a node stands inside a row (item, cell) that its list or table lets a user select. */
-function insideSelectableRow(node: A11yNode, parentOf: (n: A11yNode) => A11yNode | undefined): boolean {
-  for (let parent = parentOf(node); parent; parent = parentOf(parent)) {
-    if (['list_item', 'tree_item', 'table_cell', 'table_row'].includes(parent.role) && parent.states.includes('selectable')) return true;
   }
   return false;
 }
