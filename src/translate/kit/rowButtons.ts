@@ -5,6 +5,7 @@
  */
 import type { A11yNode } from '../../platform/probe.js';
 import { findAll, isEnabled } from '../tree.js';
+import { PREVIEW_ROWS } from './blocks.js';
 import { cleanText } from './labels.js';
 import type { Collection, Option, WindowReading } from './model.js';
 import { BUTTON_ROLES } from './roles.js';
@@ -19,7 +20,8 @@ export interface RowButton {
 
 export function rowButtons(reading: Pick<WindowReading, 'collections' | 'rule'>): RowButton[] {
   return reading.collections.flatMap((collection) =>
-    collection.options.flatMap((row) =>
+    // Only rows the state shows can be named by the agent (as for select).
+    collection.options.slice(0, PREVIEW_ROWS).flatMap((row) =>
       findAll(row.node, (n) => n !== row.node && BUTTON_ROLES.has(n.role) && isShown(n, reading.rule) && isEnabled(n))
         .map((node) => ({ collection, row, node, label: cleanText(node.name) }))
         .filter((b) => b.label !== ''),

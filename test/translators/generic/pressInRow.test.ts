@@ -4,6 +4,7 @@
  * one of the named row; a hidden or greyed-out button is not offered.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { A11yNode } from '../../../src/platform/probe.js';
 import { pressAction } from '../../../src/translate/kit/actions/press.js';
 import { pressInRowAction } from '../../../src/translate/kit/actions/pressInRow.js';
@@ -52,6 +53,18 @@ describe('press_in_row', () => {
     await expect(pressInRowAction.run({ list: 'Inbox', row: 'Ada <ada@example.org>, Report', button: 'Message menu' } as never, ctx)).rejects.toMatchObject({
       code: 'action_not_available',
     });
+  });
+
+  it('names rows by a checked string when their labels would make the tool big, and offers only the rows the state shows', () => {
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      message(`A long subject line that makes every label long, longer than most subjects in a mailbox, number ${i}`, false),
+    );
+    const reading = readGeneric(frame('Inbox', [n('list_box', 'Inbox', { states: GTK3 }, rows)]));
+    const input = pressInRowAction.input;
+    const schema = typeof input === 'function' ? input(VIEW, reading) : input;
+    const row = (schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>).row;
+    expect(row?.safeParse('any label').success).toBe(true);
+    expect(JSON.stringify(z.toJSONSchema(schema)).length).toBeLessThan(800);
   });
 
   it('is not offered where no row holds a button', () => {
