@@ -55,24 +55,7 @@ export const DROPPED_ON_PURPOSE: DropRule[] = [
     reason: 'greyed-out buttons: press lists only buttons that work now (P-TOOL-2)',
     applies: (item) => item.kind === 'button' && !item.node.states.includes('enabled') && !item.node.states.includes('sensitive'),
   },
-  {
-    reason:
-      "GTK 4 drop-downs (GtkDropDown in GTK 4.8): the placeholder \"(None)\" and the selected item's row are both reported visible in the button's stack, and which one shows cannot be read: the field's value is not given (a known gap: docs/toolkits.md)",
-    applies: (item, { parentOf }) => insideGtk4DropDown(item.node, parentOf),
-  },
 ];
-
-/**
- * Whether a node stands inside a GTK 4 drop-down (GtkDropDown, GTK 4.8: no node of it is
- * `showing`): its button stacks a "(None)" placeholder and the selected item's row, both reported
- * visible, and which one shows cannot be read.
- */
-function insideGtk4DropDown(node: A11yNode, parentOf: (n: A11yNode) => A11yNode | undefined): boolean {
-  for (let parent = parentOf(node); parent; parent = parentOf(parent)) {
-    if (parent.role === 'combo_box') return !parent.states.includes('showing') && !node.states.includes('showing');
-  }
-  return false;
-}
 
 /** Whether a menu holds an entry that can run now: an enabled item, under enabled submenus only. */
 function hasEnabledEntry(menu: A11yNode): boolean {

@@ -62,8 +62,23 @@ export function comboControl(node: A11yNode): RawControl {
   // A web page's <select> is named by its <label> and says its value only through the chosen
   // option (Chromium); elsewhere a combo box's name is its value.
   const labelled = !entry && !node.value && chosen !== undefined && name !== '' && name !== chosen;
-  const value = entry ? cleanText(entry.value ?? '') : labelled ? chosen : repairName(node.value || node.name) || chosen || '';
+  const value = entry ? cleanText(entry.value ?? '') : labelled ? chosen : repairName(node.value || node.name) || chosen || shownLabel(node);
   return { node, kind: 'choice', ownLabel: labelled ? name : '', value, settable: isEnabled(node), multiLine: false, options, ...(entry ? { entry } : {}) };
+}
+
+/**
+ * The text a drop-down shows on its button when neither its name nor a chosen option says it:
+ * GTK 4's GtkDropDown is named by its type and stacks a "(None)" placeholder and the selected
+ * item's row, the one not shown laid out at zero size (the probe's `zeroSize`).
+ */
+function shownLabel(node: A11yNode): string {
+  for (const child of node.children) {
+    if (!isPresent(child)) continue;
+    const label = child.role === 'label' ? repairName(child.name) : '';
+    const found = label || (OPTION_ROLES.has(child.role) ? '' : shownLabel(child));
+    if (found) return found;
+  }
+  return '';
 }
 
 function findEditable(node: A11yNode): A11yNode | undefined {
