@@ -47,6 +47,19 @@ export function isEditableDocument(node: A11yNode): boolean {
   return DOCUMENT_ROLES.has(node.role) && hasState(node, 'editable') && hasState(node, 'focusable') && !hasState(node, 'read_only');
 }
 
+/**
+ * The paragraphs of an editable document's shapes, each a text field of its shape (labelled by the
+ * shape's name, its group): LibreOffice exposes a slide's or drawing page's shapes as selectable
+ * children of the document, their text as paragraphs with EditableText, and setting one puts its
+ * shape in text edit with the new text, as typing into the shape does. A word processor's own
+ * paragraphs (children of the document, not of a shape) stay its text.
+ */
+export function shapeParagraphs(document: A11yNode): A11yNode[] {
+  return document.children.filter((shape) => hasState(shape, 'selectable')).flatMap((shape) => shape.children.filter(isEditableParagraph));
+}
+
+const isEditableParagraph = (node: A11yNode) => node.role === 'paragraph' && hasState(node, 'editable') && !hasState(node, 'read_only');
+
 const DOCUMENT_ROLES = new Set(['document_text', 'document_presentation', 'document_frame', 'document_spreadsheet', 'document_web', 'document_email']);
 const SCROLLED_AREA_ROLES = new Set(['panel']);
 

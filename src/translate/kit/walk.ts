@@ -23,7 +23,7 @@ import {
   TOGGLE_ROLES,
 } from './roles.js';
 import { comboControl, drawnDisplay, numberControl, toggleControl, type RawControl } from './rawControls.js';
-import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn } from './drawnAreas.js';
+import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
 import { readCollection } from './tables.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
@@ -57,6 +57,8 @@ export interface RawReading {
   tabs: A11yNode[];
   keyAreas: A11yNode[];
   editors: A11yNode[];
+  /** Refs of the paragraphs of editable documents' shapes: text fields of the shapes (drawnAreas.ts). */
+  shapeTexts: Set<string>;
   folderButton?: A11yNode;
 }
 
@@ -76,6 +78,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     tabs: [],
     keyAreas: [],
     editors: [],
+    shapeTexts: new Set(),
   };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
@@ -93,8 +96,11 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (isKeyArea(node)) return void out.keyAreas.push(node);
   const painted = paintedViewIn(node);
   if (painted) return void (painted.takesKeys ? out.keyAreas : out.opaque).push(painted.view);
-  // Its shapes and paragraphs are read below as usual; the document itself is where typing goes.
-  if (isEditableDocument(node)) out.editors.push(node);
+  // Its shapes are read below, each shape's paragraphs as its text fields; the document itself is where typing goes.
+  if (isEditableDocument(node)) {
+    out.editors.push(node);
+    for (const paragraph of shapeParagraphs(node)) out.shapeTexts.add(paragraph.ref);
+  }
   if (isDescribedDrawing(node)) return void out.controls.push(drawnDisplay(node));
   if (OPAQUE_ROLES.has(role) && node.children.length === 0 && !repairName(node.name) && !cleanText(node.value ?? '')) return void out.opaque.push(node);
   if (BUTTON_ROLES.has(role) && visitButton(node, out, inChooser)) return;
@@ -111,6 +117,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not
   if (NOTICE_ROLES.has(role)) return visitNotice(node, out, inChooser);
+  if (out.shapeTexts.has(node.ref)) return visitTextInput(node, out);
   if (TEXT_ROLES.has(role) && wrapsControl(node)) return visitWrappingLabel(node, out, inChooser);
   if ((TEXT_ROLES.has(role) || holdsText(node)) && !embedsObjects(node)) {
     const text = cleanText(node.value || node.name);

@@ -130,4 +130,32 @@ describe('AtspiPrimitives', () => {
     await expect(p.insertText(ref('entry'), 'x', 1.5)).rejects.toMatchObject({ code: 'bad_argument' });
     await expect(p.doAction(`${BUS}/n/missing`, 'click')).rejects.toMatchObject({ code: 'gone' });
   });
+
+  it("gives LibreOffice's menu items their keys, asking each binding alone (GetKeyBinding), never GetActions", async () => {
+    const item = (path: string, name: string, binding: string) =>
+      node(path, 'menu_item', { name, interfaces: ['Action'], actions: ['click'], keyBindings: [binding] });
+    const root = node('win', 'frame', {
+      children: [
+        node('bar', 'menu_bar', {
+          children: [
+            node('file', 'menu', {
+              name: 'File',
+              interfaces: ['Action'],
+              actions: ['click'],
+              keyBindings: ['<Alt>f;<Alt>f;'],
+              children: [item('save', 'Save', 's;<Alt>f:s;<Primary>s'), item('export', 'Export...', 'e;<Alt>f:e;')],
+            }),
+          ],
+        }),
+      ],
+    });
+    const app = new FakeApp(root);
+    const client = new FakeClient(app);
+    const soffice = { get: async () => ({ name: 'gtk', version: '3.24.38', application: 'soffice' }) } as unknown as ToolkitCache;
+    const p = new AtspiPrimitives(client, soffice);
+    expect(await p.menuKeys(`${BUS}/n/save`)).toEqual(['ctrl+s']);
+    expect(await p.menuKeys(`${BUS}/n/export`)).toEqual(['alt+f', 'e']);
+    expect(app.calls.filter((c) => c.member === 'GetActions')).toEqual([]);
+    expect(app.calls.filter((c) => c.member === 'GetKeyBinding').length).toBeGreaterThan(0);
+  });
 });

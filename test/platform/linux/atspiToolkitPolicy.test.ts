@@ -102,6 +102,12 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(policyFor(undefined).actionList).toBe('partial');
   });
 
+  it("runs LibreOffice's menu items by their keys: its menu bar is GTK 3's, whose DoAction on a closed menu prints criticals", () => {
+    expect(policyFor({ ...GTK3, application: 'soffice' }).menuByKeys).toBe(true);
+    expect(policyFor(GTK3).menuByKeys).toBe(true);
+    expect(policyFor(QT6).menuByKeys).toBe(false);
+  });
+
   it('asks Gecko for action names one by one: its GetActions names every action ";;"', async () => {
     const root = node('win', 'frame', { name: 'W', children: [node('go', 'push_button', { name: 'Go', interfaces: ['Action'], actions: ['press'] })] });
     const app = new FakeApp(root);

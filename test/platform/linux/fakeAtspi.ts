@@ -20,6 +20,8 @@ export interface FakeNode {
   text?: string;
   value?: number;
   actions?: string[];
+  /** Each action's key binding (GTK 3 menu items: "s;<Alt>f:s;<Primary>s"); "" when absent. */
+  keyBindings?: string[];
   /** `refusesRowSelection`: Table.AddRowSelection answers false, as the Java ATK wrapper does. */
   table?: { rows: number; columns: number; refusesRowSelection?: boolean };
   /** Component.GetExtents' answer: x, y, width, height (default 10, 20, 30, 40). */
@@ -169,8 +171,9 @@ const HANDLERS: Record<string, Handler> = {
       .slice(Number(start), Number(end) < 0 ? undefined : Number(end))
       .join(''),
   ],
-  'Action.GetActions': (_a, n) => [(n.actions ?? []).map((name) => [name, '', ''])],
+  'Action.GetActions': (_a, n) => [(n.actions ?? []).map((name, i) => [name, '', n.keyBindings?.[i] ?? ''])],
   'Action.GetName': (_a, n, [i]) => [(n.actions ?? [])[Number(i)] ?? ''],
+  'Action.GetKeyBinding': (_a, n, [i]) => [n.keyBindings?.[Number(i)] ?? ''],
   'Action.DoAction': (_a, n, [i]) => [Number(i) < (n.actions ?? []).length],
   'EditableText.SetTextContents': (_a, n, [text]) => {
     n.text = String(text);

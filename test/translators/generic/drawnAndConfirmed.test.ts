@@ -3,7 +3,8 @@
  * panel holding only its scroll bars takes type_text; a drawn area that says its value in its
  * description (GTK 3's tooltip) is read as a display field; set_field's `submit` confirms a
  * one-line field by its own activate action, or by Return once the field has the focus; an
- * editable document read through its shapes (a LibreOffice slide) takes type_text.
+ * editable document read through its shapes (a LibreOffice slide) takes type_text, and each
+ * shape's paragraph is a text field of the shape that set_field writes.
  */
 import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../../src/platform/probe.js';
@@ -163,12 +164,12 @@ describe('set_field with submit', () => {
 
 describe('an editable document read through its shapes (a LibreOffice slide)', () => {
   const LO = ['enabled', 'sensitive', 'showing', 'visible', 'focusable', 'editable', 'selectable'];
-  const slide = (focus: 'title' | 'sidebar' | 'doc') =>
+  const slide = (focus: 'title' | 'sidebar' | 'doc', title = 'Click to add Title') =>
     frame('Untitled 1 - LibreOffice Impress', [
       n('toggle_button', 'Layouts', { ref: 'deck', actions: ['click'], states: [...GTK3, 'focusable', ...(focus === 'sidebar' ? ['focused'] : [])] }),
       n('document_presentation', 'Untitled 1 - LibreOffice Presentation', { ref: 'doc', states: [...LO, ...(focus === 'doc' ? ['focused'] : [])] }, [
         n('panel', 'PresentationTitle ', { ref: 'title', states: [...LO, ...(focus === 'title' ? ['focused', 'selected'] : [])] }, [
-          n('paragraph', '', { value: 'Click to add Title', states: ['enabled', 'showing', 'visible', 'editable', 'focusable'] }),
+          n('paragraph', '', { ref: 'title-text', value: title, states: ['enabled', 'showing', 'visible', 'editable', 'focusable', 'multi_line'] }),
         ]),
       ]),
     ]);
@@ -178,7 +179,9 @@ describe('an editable document read through its shapes (a LibreOffice slide)', (
     const reading = readGeneric(ctx.window!.tree.root);
     expect(reading.generic.editors.map((d) => d.ref)).toEqual(['doc']);
     expect(reading.generic.keyAreas).toEqual([]);
-    expect(reading.generic.texts).toContain('Click to add Title');
+    // The shape's paragraph is read as the shape's text field, not as loose text.
+    expect(reading.generic.texts).not.toContain('Click to add Title');
+    expect(reading.generic.fields.map((f) => [f.label, f.value, f.kind, f.settable])).toEqual([['PresentationTitle', 'Click to add Title', 'text', true]]);
     expect(reading.generic.notices).not.toContainEqual({ severity: 'info', text: UNREADABLE_DOCUMENT });
     expect(typeTextAction.available?.({ summary: '', blocks: [], actions: [] }, reading)).toBe(true);
     await typeTextAction.run({ text: 'Quarterly review' } as never, ctx);
@@ -190,5 +193,25 @@ describe('an editable document read through its shapes (a LibreOffice slide)', (
     await typeTextAction.run({ text: 'Quarterly review' } as never, ctx);
     expect(calls.map((c) => c.primitive)).toEqual(['activateWindow', 'focus', 'sendKeys']);
     expect(calls[1]?.args).toEqual(['doc']);
+  });
+
+  it("sets a shape's text with set_field through the paragraph's EditableText, answered once the slide shows it", async () => {
+    const { ctx, calls } = fakeContext(slide('doc'), (call) => (call.primitive === 'setText' ? { root: slide('doc', String(call.args[1])) } : undefined));
+    const outcome = await setFieldAction.run({ field: 'PresentationTitle', value: 'Quarterly review' } as never, ctx);
+    expect(outcome).toEqual({ message: 'PresentationTitle set.', result: { via: 'editable_text' } });
+    expect(calls.map((c) => [c.primitive, ...c.args])).toEqual([['setText', 'title-text', 'Quarterly review']]);
+  });
+
+  it("keeps a word processor's own paragraphs as text: only a selectable shape's paragraphs are fields", () => {
+    const page = frame('letter.odt - LibreOffice Writer', [
+      n('document_text', 'letter', { states: LO.filter((s) => s !== 'selectable') }, [
+        n('paragraph', '', { value: 'Dear reader,', states: ['enabled', 'showing', 'visible', 'editable', 'focusable', 'multi_line'] }),
+        n('panel', 'Frame1', { states: LO }, [n('paragraph', '', { value: 'In a frame', states: ['enabled', 'showing', 'visible', 'editable', 'focusable'] })]),
+        n('panel', 'Shape 2', { states: LO }, [n('paragraph', '', { value: 'Read only', states: ['enabled', 'showing', 'visible', 'editable', 'read_only'] })]),
+      ]),
+    ]);
+    const reading = readGeneric(page).generic;
+    expect(reading.texts).toEqual(['Dear reader,', 'Read only']);
+    expect(reading.fields.map((f) => [f.label, f.value])).toEqual([['Frame1', 'In a frame']]);
   });
 });

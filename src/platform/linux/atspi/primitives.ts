@@ -76,6 +76,12 @@ export class AtspiPrimitives {
 
   /** The key binding of a node's first action (GTK 3 menu items have one, "click"). */
   private async keyBinding(target: ObjRef): Promise<string> {
+    // A toolkit whose action names are asked one by one is asked for the binding alone, as
+    // libatspi asks: GetActions would fetch every description too (LibreOffice's wrapper warns).
+    if ((await this.actionList(target)) === 'names') {
+      const [binding] = await this.client.call(target, IFACE.action, 'GetKeyBinding', 'i', [0]);
+      return typeof binding === 'string' ? binding : '';
+    }
     const [list] = await this.client.call(target, IFACE.action, 'GetActions');
     const first: unknown = Array.isArray(list) ? list[0] : undefined;
     return Array.isArray(first) && typeof first[2] === 'string' ? first[2] : '';

@@ -140,9 +140,10 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
  * `Text.GetText` end past the text returns "" instead of clamping (a Calc cell showing "42" read
  * as empty), so ranges are clamped as for unknown toolkits. Its menu bars are GTK menus that
  * report every change: closed menus are kept between reads. Action names are asked one by one:
- * its ATK wrapper warns about every action description GetActions would fetch.
+ * its ATK wrapper warns about every action description GetActions would fetch. Its menu items
+ * are run by their keys: its menu bar is GTK 3's, whose DoAction on a closed menu prints criticals.
  */
-const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus', actionList: 'names' };
+const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus', actionList: 'names', menuByKeys: true };
 /**
  * GTK 3's accessibles signal every change of what a kept subtree holds (map/unmap as `showing`,
  * names, text, states, children added and removed), and its `Cache.GetItems` misses exactly the
