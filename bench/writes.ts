@@ -1,7 +1,8 @@
 /**
  * Verified writes per toolkit and write kind: the route that took (`via`) and the time of a
  * write that returns only once the window shows it, through a real MCP client on a live private
- * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3). The
+ * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3), a shape's
+ * text in LibreOffice Draw. The
  * first call of a kind may pay a detour (a route that did not take) before the route that works
  * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
  * median full read of the same window by the probe (what one look at the effect costs at least).
@@ -10,6 +11,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_TREE_BUDGET } from '../src/platform/probe.js';
 import { silentLogger } from '../src/util/logger.js';
 import { connectMemoryClient, type TestClient } from '../test/helpers/demoServer.js';
@@ -18,6 +20,7 @@ import { waitFor } from '../test/live/helpers/desktop.js';
 import { launchFirefox } from '../test/live/helpers/firefoxApp.js';
 import { startFormServer } from '../test/live/helpers/formServer.js';
 import { openLiveStack } from '../test/live/helpers/liveStack.js';
+import { writeDrawing } from '../test/live/tasks/scenarios/odfPackage.js';
 import { summarise, table } from './stats.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -57,7 +60,12 @@ const TARGETS: Target[] = [
   {
     toolkit: 'GTK 3 (AbiWord)',
     title: /^letter\.txt$/,
-    writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Choice (4)', value: i % 2 === 0 ? '14' : '12' }) }],
+    writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) }],
+  },
+  {
+    toolkit: 'LibreOffice (Draw)',
+    title: /^label\.odg - LibreOffice Draw$/,
+    writes: [{ kind: 'set_field (shape text)', tool: 'set_field', args: (i) => ({ field: 'Rectangle', value: `Label ${i + 1}` }) }],
   },
 ];
 
@@ -67,6 +75,14 @@ const folder = mkdtempSync(join(tmpdir(), 'gui-bridge-bench-writes-'));
 writeFileSync(join(folder, 'letter.txt'), 'A letter\n');
 const browsers = [await launchFirefox(stack.desktop, server.url), await launchChromium(stack.desktop, server.url)];
 const abiword = await stack.desktop.launch('abiword', [join(folder, 'letter.txt')]);
+writeDrawing(join(folder, 'label.odg'), 'Label 0');
+const draw = await stack.desktop.launch('soffice', [
+  `-env:UserInstallation=${pathToFileURL(join(folder, 'profile')).href}`,
+  '--norestore',
+  '--nologo',
+  '--draw',
+  join(folder, 'label.odg'),
+]);
 try {
   const client = await connectMemoryClient(stack.hub);
   const rows: Array<Record<string, string | number>> = [];
@@ -82,6 +98,7 @@ try {
   console.log(table(rows));
 } finally {
   await abiword.kill();
+  await draw.kill();
   for (const browser of browsers) {
     await browser.app.kill();
     browser.cleanUp();
