@@ -108,6 +108,16 @@ describe('AtspiPrimitives', () => {
     expect((app.nodes.get('/n/j0') as FakeNode).states).not.toContain('selected');
   });
 
+  it('chooses a Java table row through a cell at once: the ATK wrapper warns on every AddRowSelection', async () => {
+    const { app, ref } = setup();
+    const client = new FakeClient(app);
+    const java = { get: async () => ({ name: 'J2SE-access-bridge', version: '0.40' }) } as unknown as ToolkitCache;
+    await new AtspiPrimitives(client, java).select(`${ref('jt')}#row1`);
+    const members = app.calls.filter((c) => c.path === '/n/jt').map((c) => c.member);
+    expect(members).toEqual(['GetIndexAt', 'ClearSelection', 'SelectChild']);
+    expect((app.nodes.get('/n/j2') as FakeNode).states).toContain('selected');
+  });
+
   it('acts on a row through its first cell', async () => {
     const { app, p, ref } = setup();
     await p.doAction(`${ref('t')}#row1`, 'activate');

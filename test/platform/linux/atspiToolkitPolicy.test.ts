@@ -71,7 +71,10 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
 
   it("Java (ATK wrapper): libatspi's pattern, and column headers asked through Table.GetColumnHeader", () => {
     const java = policyFor({ name: 'J2SE-access-bridge', version: '1.0' });
-    expect(java).toMatchObject({ bulkProperties: false, columnHeaders: 'table_calls' });
+    expect(java).toMatchObject({ bulkProperties: false, columnHeaders: 'table_calls', rowSelection: 'cell', spinButtonBounds: false });
+    expect(policyFor(GTK3).spinButtonBounds).toBe(true);
+    expect(policyFor(GTK3).rowSelection).toBe('add_row');
+    expect(policyFor(QT5).rowSelection).toBe('add_row');
     expect(policyFor(GTK3).columnHeaders).toBe('children');
     expect(policyFor(QT5).columnHeaders).toBe('children');
   });

@@ -4,6 +4,7 @@ import { SENSITIVE_MASK } from '../../../src/platform/probe.js';
 import { TABLE_READ_ROWS } from '../../../src/platform/linux/atspi/tables.js';
 import { readWindowTree } from '../../../src/platform/linux/atspi/treeReader.js';
 import { visitTree } from '../../../src/platform/treeBudget.js';
+import type { ObjRef } from '../../../src/platform/linux/atspi/refs.js';
 import { BUS, FakeApp, FakeClient, node, qtGrid, type FakeNode } from './fakeAtspi.js';
 
 const BIG = { maxNodes: 5000, maxDepth: 64, deadlineMs: 2000 };
@@ -47,6 +48,39 @@ describe('readWindowTree', () => {
     expect(pw).toMatchObject({ role: 'password_text', sensitive: true, value: SENSITIVE_MASK });
     expect(spin).toMatchObject({ role: 'spin_button', value: '7', attributes: { value_min: '0', value_max: '100' } });
     expect(ok).toMatchObject({ name: 'OK', actions: ['click'] });
+  });
+
+  it("asks a Java spin button its current value only: the ATK wrapper throws on an unbounded JSpinner's bounds", async () => {
+    const { app, tree } = read(form(), BIG, { name: 'J2SE-access-bridge', version: '0.40' });
+    const spin = (await tree).root.children[2];
+    expect(spin).toMatchObject({ role: 'spin_button', value: '7' });
+    expect(spin?.attributes?.value_min).toBeUndefined();
+    const asked = app.calls.filter((c) => c.path === '/n/spin' && c.member === 'Get').map((c) => c.body[1]);
+    expect(asked).toContain('CurrentValue');
+    expect(asked).not.toContain('MinimumValue');
+    expect(asked).not.toContain('MaximumValue');
+  });
+
+  it("leaves no rejection unhandled when a spin button's value and its text both fail (the bus closing mid-read)", async () => {
+    // Every Value and Text question about the spin button fails, as when the bus goes away.
+    class ClosingClient extends FakeClient {
+      override call(ref: ObjRef, iface: string, member: string, signature = '', body: unknown[] = []): Promise<unknown[]> {
+        const about = [iface, String(body[0] ?? '')].join(' ');
+        if (ref.path === '/n/spin' && /\.(Value|Text)\b/.test(about)) return Promise.reject(new Error('disconnected'));
+        return super.call(ref, iface, member, signature, body);
+      }
+    }
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const root = form();
+      await readWindowTree(new ClosingClient(new FakeApp(root)), { bus: BUS, path: root.path }, BIG, { toolkit: GTK3 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it('never asks for the text of a password node (P-SENS-1)', async () => {

@@ -166,18 +166,22 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
   } else if (has(IFACE.value) && !VALUELESS_ROLES.has(facts.role)) {
+    // Its failure is caught at once: when the value's read fails first, nobody awaits it (the bus
+    // closing during a read left one unhandled rejection per spin button).
     const shown = wantsShownText(facts.role, facts.interfaces)
-      ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange)
+      ? readTextValue(client, ref, ctx.maxTextLength, policyFor(ctx.toolkit).clampTextRange).catch(() => undefined)
       : undefined;
     tasks.push(
-      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties).then(async (value) => {
-        const text = oneLineOf((await shown?.catch(() => undefined))?.value);
-        // The number stays readable in the attributes when the text says more ("1 / 2").
-        node.value = text && text !== value.value ? text : value.value;
-        if (node.value !== value.value) setAttribute(node, 'value_number', value.value);
-        setAttribute(node, 'value_min', value.min);
-        setAttribute(node, 'value_max', value.max);
-      }),
+      readNumericValue(client, ref, policyFor(ctx.toolkit).bulkProperties, facts.role !== 'spin_button' || policyFor(ctx.toolkit).spinButtonBounds).then(
+        async (value) => {
+          const text = oneLineOf((await shown)?.value);
+          // The number stays readable in the attributes when the text says more ("1 / 2").
+          node.value = text && text !== value.value ? text : value.value;
+          if (node.value !== value.value) setAttribute(node, 'value_number', value.value);
+          if (value.min !== undefined) setAttribute(node, 'value_min', value.min);
+          if (value.max !== undefined) setAttribute(node, 'value_max', value.max);
+        },
+      ),
     );
   } else if (facts.role === 'combo_box' && has(IFACE.selection)) {
     tasks.push(readComboValue(client, ref).then((value) => void (value !== undefined && (node.value = value))));

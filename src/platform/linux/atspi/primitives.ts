@@ -141,11 +141,14 @@ export class AtspiPrimitives {
     if (row) {
       const table = parseRef(row.table);
       await this.run('select', ref, async () => {
-        const [added] = await this.client.call(table, IFACE.table, 'AddRowSelection', 'i', [row.row]);
-        if (added !== false) return;
-        // The Java ATK wrapper answers AddRowSelection false; its table's Selection selects a
-        // cell, and with it the row. A JTable adds that cell to the selection kept so far, so the
-        // selection is cleared first: the row alone is chosen, as a click chooses it.
+        if (policyFor(await this.toolkits.get(table.bus).catch(() => undefined)).rowSelection === 'add_row') {
+          const [added] = await this.client.call(table, IFACE.table, 'AddRowSelection', 'i', [row.row]);
+          if (added !== false) return;
+        }
+        // The Java ATK wrapper answers AddRowSelection false (and is not asked: it warns); its
+        // table's Selection selects a cell, and with it the row. A JTable adds that cell to the
+        // selection kept so far, so the selection is cleared first: the row alone is chosen, as a
+        // click chooses it.
         const [index] = await this.client.call(table, IFACE.table, 'GetIndexAt', 'ii', [row.row, 0]);
         if (typeof index !== 'number' || index < 0) throw new AtspiError('gone', 'the row has no cells');
         await this.expectTrue(this.client.call(table, IFACE.selection, 'ClearSelection'), 'clearing the selection');

@@ -63,10 +63,24 @@ export interface ToolkitPolicy {
   /**
    * Menu items are run from the keyboard (accelerator, else mnemonic path), not with DoAction:
    * GTK 3's `GtkMenuItemAccessible` runs an item of a closed menu in an unmapped menu shell and
-   * the app prints `Gdk-CRITICAL` and `Gtk-CRITICAL` (docs/toolkits.md). Qt, LibreOffice's VCL
-   * menus and the others run DoAction silently.
+   * the app prints `Gdk-CRITICAL` and `Gtk-CRITICAL` (docs/toolkits.md); so does LibreOffice's
+   * gtk3 plugin, whose menu bar is a GTK 3 menu bar (read before the VCL one it mirrors). Qt and
+   * the others run DoAction silently.
    */
   menuByKeys: boolean;
+  /**
+   * How a table row is chosen: `Table.AddRowSelection`, or (`cell`) a cell of the row through
+   * `Selection` at once. The Java ATK wrapper answers AddRowSelection false and prints "It is
+   * impossible to add row selection on AccessibleTable Java Object" to the app's stderr each time.
+   */
+  rowSelection: 'add_row' | 'cell';
+  /**
+   * A spin button's `Value` bounds (MinimumValue, MaximumValue) are asked. The Java ATK wrapper
+   * throws a NullPointerException, its stack trace on the app's stderr, for a JSpinner whose model
+   * has no bound (AccessibleJSpinner answers null), and answers 0: Freeplane's format panel has
+   * four. Its current value is asked all the same.
+   */
+  spinButtonBounds: boolean;
 }
 
 /**
@@ -99,6 +113,8 @@ const FAST: ToolkitPolicy = {
   screenCoordinates: true,
   tableChildren: 'list',
   menuByKeys: false,
+  rowSelection: 'add_row',
+  spinButtonBounds: true,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -111,13 +127,16 @@ const SAFE: ToolkitPolicy = {
   screenCoordinates: true,
   tableChildren: 'list',
   menuByKeys: false,
+  rowSelection: 'add_row',
+  spinButtonBounds: true,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
- * through JNI (docs/toolkits.md): libatspi's pattern only, and column headers asked for.
+ * through JNI (docs/toolkits.md): libatspi's pattern only, column headers asked for, rows
+ * chosen through a cell (rowSelection), and no spin button's bounds (spinButtonBounds).
  */
-const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls' };
+const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls', rowSelection: 'cell', spinButtonBounds: false };
 /**
  * Gecko (Firefox, Thunderbird) answers `GetActions` with one entry of three ";;" strings whatever
  * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,

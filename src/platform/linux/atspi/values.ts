@@ -109,12 +109,17 @@ export async function readMaskedValue(client: AtspiClient, ref: ObjRef): Promise
 
 export interface NumericValue {
   value: string;
-  min: string;
-  max: string;
+  /** Absent when the bounds were not asked (`bounds` false). */
+  min?: string;
+  max?: string;
 }
 
-/** Current, minimum and maximum: one GetAll where the toolkit answers it (`bulk`, toolkitPolicy.ts), else one Get each. */
-export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = false): Promise<NumericValue> {
+/**
+ * Current, minimum and maximum: one GetAll where the toolkit answers it (`bulk`, toolkitPolicy.ts),
+ * else one Get each; the current value alone when `bounds` is false.
+ */
+export async function readNumericValue(client: AtspiClient, ref: ObjRef, bulk = false, bounds = true): Promise<NumericValue> {
+  if (!bounds) return { value: formatNumber(await client.property(ref, IFACE.value, 'CurrentValue')) };
   const [current, min, max] = bulk
     ? await client.properties(ref, IFACE.value).then((all) => [all.CurrentValue, all.MinimumValue, all.MaximumValue])
     : await Promise.all(['CurrentValue', 'MinimumValue', 'MaximumValue'].map((name) => client.property(ref, IFACE.value, name)));
