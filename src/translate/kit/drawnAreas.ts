@@ -58,6 +58,25 @@ export function shapeParagraphs(document: A11yNode): A11yNode[] {
   return document.children.filter((shape) => hasState(shape, 'selectable')).flatMap((shape) => shape.children.filter(isEditableParagraph));
 }
 
+/**
+ * A web document in design mode (a mail client's message body, a rich-text editor) whose text is
+ * its own: Gecko exposes Thunderbird's compose body as an editable, multi-line `document_web`
+ * holding its lines as text, with no shapes. It is a multi-line text field named by the document,
+ * which set_field writes and reads back like any text field (a bare place to type into would leave
+ * the agent no way to reach it while a header field holds the focus).
+ */
+export function isEditableWebDocument(node: A11yNode): boolean {
+  return (
+    WEB_DOCUMENT_ROLES.has(node.role) &&
+    isEditableDocument(node) &&
+    hasState(node, 'multi_line') &&
+    repairName(node.name) !== '' &&
+    shapeParagraphs(node).length === 0
+  );
+}
+
+const WEB_DOCUMENT_ROLES = new Set(['document_web', 'document_email']);
+
 const isEditableParagraph = (node: A11yNode) => node.role === 'paragraph' && hasState(node, 'editable') && !hasState(node, 'read_only');
 
 const DOCUMENT_ROLES = new Set(['document_text', 'document_presentation', 'document_frame', 'document_spreadsheet', 'document_web', 'document_email']);

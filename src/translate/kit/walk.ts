@@ -23,7 +23,7 @@ import {
   TOGGLE_ROLES,
 } from './roles.js';
 import { comboControl, drawnDisplay, numberControl, toggleControl, type RawControl } from './rawControls.js';
-import { isDescribedDrawing, isEditableDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
+import { isDescribedDrawing, isEditableDocument, isEditableWebDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
 import { readCollection } from './tables.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
@@ -96,6 +96,7 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (isKeyArea(node)) return void out.keyAreas.push(node);
   const painted = paintedViewIn(node);
   if (painted) return void (painted.takesKeys ? out.keyAreas : out.opaque).push(painted.view);
+  if (isEditableWebDocument(node)) return visitTextInput(node, out);
   // Its shapes are read below, each shape's paragraphs as its text fields; the document itself is where typing goes.
   if (isEditableDocument(node)) {
     out.editors.push(node);

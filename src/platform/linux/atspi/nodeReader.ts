@@ -143,6 +143,16 @@ const LIST_BASE_ACTION = 'list.select-all';
  */
 const VALUELESS_ROLES = new Set(['scroll_bar']);
 
+/**
+ * Whether the node's Value has a number to ask: an indeterminate progress bar has none. Gecko
+ * answers GetCurrentValue for one (Thunderbird's status bar while a draft is saved) with an unset
+ * GValue, which at-spi2-atk transforms to a double and GLib prints a `g_value_type_compatible`
+ * critical for each read.
+ */
+export function hasNumericValue(role: string, states: readonly string[]): boolean {
+  return !VALUELESS_ROLES.has(role) && !(role === 'progress_bar' && states.includes('indeterminate'));
+}
+
 /** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */
 async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: Facts, attributes: Promise<Record<string, string>>): Promise<void> {
   // Its widget is gone (GTK sets defunct when it drops the widget): every detail call would reach
@@ -165,7 +175,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   }
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
-  } else if (has(IFACE.value) && !VALUELESS_ROLES.has(facts.role)) {
+  } else if (has(IFACE.value) && hasNumericValue(facts.role, facts.states)) {
     // Its failure is caught at once: when the value's read fails first, nobody awaits it (the bus
     // closing during a read left one unhandled rejection per spin button).
     const shown = wantsShownText(facts.role, facts.interfaces)
