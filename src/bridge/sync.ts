@@ -203,6 +203,11 @@ export class StateSync {
       clearTimeout(this.debounce);
       this.debounce = null;
     }
+    // Nothing due now (a paced window's turn moved later after its timer was set): wait for it.
+    // A loop with nothing to do would end before it awaits anything, its `finally` clearing
+    // `running` before `running` is assigned the finished loop: no refresh would ever start again,
+    // and every flush, read and tool call would wait forever.
+    if (!this.hasWorkNow()) return this.schedule();
     this.running = this.loop();
   }
 
