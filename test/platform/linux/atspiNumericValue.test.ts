@@ -16,5 +16,9 @@ describe('hasNumericValue', () => {
   it('skips scroll bars and indeterminate progress bars', () => {
     expect(hasNumericValue('scroll_bar', ['showing'])).toBe(false);
     expect(hasNumericValue('progress_bar', ['showing', 'indeterminate'])).toBe(false);
+    // Gecko's progress meters print the critical before they say they are indeterminate.
+    expect(hasNumericValue('progress_bar', ['showing'], { name: 'Gecko', version: '115.0' })).toBe(false);
+    expect(hasNumericValue('slider', ['showing'], { name: 'Gecko', version: '115.0' })).toBe(true);
+    expect(hasNumericValue('progress_bar', ['showing'], { name: 'gtk', version: '3.24.38' })).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { interfacesByRole, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
+import { interfacesByRole, isGecko, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
 import {
   isSensitive,
   readCaretOffset,
@@ -149,8 +149,11 @@ const VALUELESS_ROLES = new Set(['scroll_bar']);
  * GValue, which at-spi2-atk transforms to a double and GLib prints a `g_value_type_compatible`
  * critical for each read.
  */
-export function hasNumericValue(role: string, states: readonly string[]): boolean {
-  return !VALUELESS_ROLES.has(role) && !(role === 'progress_bar' && states.includes('indeterminate'));
+export function hasNumericValue(role: string, states: readonly string[], toolkit?: ToolkitInfo): boolean {
+  if (VALUELESS_ROLES.has(role)) return false;
+  // Gecko's progress meters (Thunderbird's status bar while a draft is saved) print the same
+  // critical before they say they are indeterminate (3 in a CI run): never asked there.
+  return role !== 'progress_bar' || (!states.includes('indeterminate') && !isGecko(toolkit));
 }
 
 /** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */
@@ -175,7 +178,7 @@ async function addDetails(ctx: ReadContext, ref: ObjRef, node: A11yNode, facts: 
   }
   if (textual) {
     tasks.push(attributes.then((attrs) => readContent(ctx, ref, node, isSensitive(facts.role, attrs))));
-  } else if (has(IFACE.value) && hasNumericValue(facts.role, facts.states)) {
+  } else if (has(IFACE.value) && hasNumericValue(facts.role, facts.states, ctx.toolkit)) {
     // Its failure is caught at once: when the value's read fails first, nobody awaits it (the bus
     // closing during a read left one unhandled rejection per spin button).
     const shown = wantsShownText(facts.role, facts.interfaces)
