@@ -54,11 +54,14 @@ describe.skipIf(stack.skip)('agent task: go to page 2 in a document viewer', () 
   }, 180_000);
 });
 
-/** The window's text once it holds `wanted` (re-read as the window changes). */
+/**
+ * The window's text once it holds `wanted` and no page is still "Loading…" (Evince shows that
+ * label on a page it has not rendered yet, beside the pages it has), re-read as the window changes.
+ */
 function textShowing(agent: ScriptedAgent, wanted: string, timeoutMs: number): Promise<string> {
   return waitFor(async () => {
     const text = pageText(await agent.operableWindow(TITLE));
-    return text.includes(wanted) ? text : null;
+    return text.includes(wanted) && !text.includes('Loading…') ? text : null;
   }, timeoutMs);
 }
 
