@@ -47,7 +47,10 @@ describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
   it('generic coverage ≥ 97% of pyatspi; still running after 50 full reads and 20 actions', async () => {
     const w = await window();
     const tools = (await live.client.client.listTools()).tools.filter((t) => t.name.startsWith(`${w.id}__`));
-    const coverage = coverageOf(await pyatspiWindow(live.desktop, 'Chromium', 'Web Sign-up'), (await windowNow(w.id))!, tools);
+    // A second look when the first falls short: the tab's hover card ("Web Sign-up - Memory
+    // usage - 22.9 MB") comes and goes with the pointer, and was once in pyatspi's dump only.
+    let coverage = coverageOf(await pyatspiWindow(live.desktop, 'Chromium', 'Web Sign-up'), (await windowNow(w.id))!, tools);
+    if (coverage.ratio < 0.97) coverage = coverageOf(await pyatspiWindow(live.desktop, 'Chromium', 'Web Sign-up'), (await windowNow(w.id))!, tools);
     expect(coverage.ratio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(0.97);
 
     const native = (await live.probe.readTopology()).windows.find((x) => TITLE.test(x.title));
