@@ -6,29 +6,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Bridge } from '../../src/bridge/bridge.js';
 import { CHURN_NOTICE } from '../../src/bridge/pacing.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
-import type { ProbeChange, TreeBudget, TreeReadRequest, WindowTree } from '../../src/platform/probe.js';
+import type { TreeBudget, TreeReadRequest, WindowTree } from '../../src/platform/probe.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { registry } from '../../translators/index.js';
+import { EmittingProbe } from './emittingProbe.js';
 
 const READ_MS = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every read of a window makes the app change it (Qt logging a warning into the window). */
-class EchoingProbe extends DemoProbe {
+class EchoingProbe extends EmittingProbe {
   reads = 0;
   echoing = true;
-  private readonly listeners = new Set<(change: ProbeChange) => void>();
-
-  override subscribe(listener: (change: ProbeChange) => void): () => void {
-    this.listeners.add(listener);
-    const off = super.subscribe(listener);
-    return () => (this.listeners.delete(listener), off());
-  }
-
-  emit(nativeId: string): void {
-    for (const listener of this.listeners) listener({ kind: 'content', nativeIds: [nativeId] });
-  }
 
   override async readTree(nativeId: string, budget: TreeBudget, request?: TreeReadRequest): Promise<WindowTree> {
     this.reads++;

@@ -6,24 +6,9 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { Bridge } from '../../src/bridge/bridge.js';
-import { DemoProbe } from '../../src/platform/demo/probe.js';
-import type { ProbeChange } from '../../src/platform/probe.js';
 import { silentLogger } from '../../src/util/logger.js';
 import { registry } from '../../translators/index.js';
-
-class EmittingProbe extends DemoProbe {
-  private readonly listeners = new Set<(change: ProbeChange) => void>();
-
-  override subscribe(listener: (change: ProbeChange) => void): () => void {
-    this.listeners.add(listener);
-    const off = super.subscribe(listener);
-    return () => (this.listeners.delete(listener), off());
-  }
-
-  emit(nativeId: string): void {
-    for (const listener of this.listeners) listener({ kind: 'content', nativeIds: [nativeId] });
-  }
-}
+import { EmittingProbe } from './emittingProbe.js';
 
 let bridge: Bridge | undefined;
 afterEach(async () => {

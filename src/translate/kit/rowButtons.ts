@@ -18,7 +18,16 @@ export interface RowButton {
   label: string;
 }
 
+/** One walk per reading: the tool's `available`, `input` and `run` each ask for them. */
+const found = new WeakMap<object, RowButton[]>();
+
 export function rowButtons(reading: Pick<WindowReading, 'collections' | 'rule'>): RowButton[] {
+  let buttons = found.get(reading);
+  if (!buttons) found.set(reading, (buttons = walkRows(reading)));
+  return buttons;
+}
+
+function walkRows(reading: Pick<WindowReading, 'collections' | 'rule'>): RowButton[] {
   return reading.collections.flatMap((collection) =>
     // Only rows the state shows can be named by the agent (as for select).
     collection.options.slice(0, PREVIEW_ROWS).flatMap((row) =>

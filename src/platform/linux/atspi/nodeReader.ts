@@ -18,7 +18,7 @@ import {
 } from './normalize.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
-import { interfacesByRole, isGecko, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
+import { interfacesByRole, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
 import {
   isSensitive,
   readCaretOffset,
@@ -151,9 +151,7 @@ const VALUELESS_ROLES = new Set(['scroll_bar']);
  */
 export function hasNumericValue(role: string, states: readonly string[], toolkit?: ToolkitInfo): boolean {
   if (VALUELESS_ROLES.has(role)) return false;
-  // Gecko's progress meters (Thunderbird's status bar while a draft is saved) print the same
-  // critical before they say they are indeterminate (3 in a CI run): never asked there.
-  return role !== 'progress_bar' || (!states.includes('indeterminate') && !isGecko(toolkit));
+  return role !== 'progress_bar' || (!states.includes('indeterminate') && policyFor(toolkit).progressBarValue);
 }
 
 /** Everything after the facts, in parallel; only a text read waits for the attributes (P-SENS-1). */

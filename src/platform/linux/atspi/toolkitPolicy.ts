@@ -81,6 +81,12 @@ export interface ToolkitPolicy {
    * four. Its current value is asked all the same.
    */
   spinButtonBounds: boolean;
+  /**
+   * A progress bar's `Value` is asked. Gecko answers it with an unset GValue for a meter that has
+   * no value (Thunderbird's status bar while a draft is saved), before and while it says it is
+   * indeterminate; at-spi2-atk's transform then prints `g_value_type_compatible` criticals.
+   */
+  progressBarValue: boolean;
 }
 
 /**
@@ -115,6 +121,7 @@ const FAST: ToolkitPolicy = {
   menuByKeys: false,
   rowSelection: 'add_row',
   spinButtonBounds: true,
+  progressBarValue: true,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -129,6 +136,7 @@ const SAFE: ToolkitPolicy = {
   menuByKeys: false,
   rowSelection: 'add_row',
   spinButtonBounds: true,
+  progressBarValue: true,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
@@ -140,9 +148,9 @@ const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls', rowSelectio
 /**
  * Gecko (Firefox, Thunderbird) answers `GetActions` with one entry of three ";;" strings whatever
  * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,
- * as libatspi and pyatspi ask.
+ * as libatspi and pyatspi ask. Its progress meters' Value is not asked (progressBarValue).
  */
-const GECKO: ToolkitPolicy = { ...SAFE, actionList: 'names' };
+const GECKO: ToolkitPolicy = { ...SAFE, actionList: 'names', progressBarValue: false };
 
 /** Firefox and Thunderbird name their toolkit "Gecko". */
 export function isGecko(toolkit: ToolkitInfo | undefined): boolean {
