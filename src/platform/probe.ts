@@ -159,20 +159,32 @@ export type ProbeChange =
   /** The platform connection was lost or restored; `message` says which, for logs and notices. */
   | { kind: 'health'; ok: boolean; message: string };
 
+export interface SetTextOptions {
+  /**
+   * Where the keyboard focus goes once the text is in, for a toolkit that commits text on focus
+   * loss: the object that holds the focus now, else the one a Tab would reach. Ignored elsewhere.
+   */
+  focusAfter?: string;
+}
+
 /** The primitives actions may use. Operability is enforced above, never by the platform. */
 export interface ActionPrimitives {
   /** Runs a named action of a node (AT-SPI DoAction, UIA Invoke/Toggle/ExpandCollapse, AXPress). */
   doAction(ref: string, action: string): Promise<void>;
   /**
    * The key chords that run a menu item when its toolkit must not run it with `doAction` (GTK 3
-   * prints criticals for an item of a closed menu); null or absent: `doAction` is the route.
+   * prints criticals for an item of a closed menu); null or absent: `doAction` is the route; empty:
+   * such a toolkit, an item with no key route (its menus are opened first, then `doAction`).
    */
   menuKeys?(ref: string): Promise<string[] | null>;
   /**
    * Replaces the whole text of an editable node. Resolves `'typed'` when the platform typed it
-   * in as a user does (the node has no editable-text interface), so writes can say their route.
+   * in as a user does (the node has no editable-text interface), so writes can say their route;
+   * `'committed'` when it also moved the focus away so that the app took the text (a toolkit that
+   * commits text on focus loss): the app may then change more than the field (a table showing the
+   * entry), and the write waits for the window to settle.
    */
-  setText(ref: string, text: string): Promise<void | 'typed'>;
+  setText(ref: string, text: string, options?: SetTextOptions): Promise<void | 'typed' | 'committed'>;
   /** Inserts text at a character offset (end when omitted). */
   insertText(ref: string, text: string, offset?: number): Promise<void>;
   /** Sets a numeric value (spin buttons, sliders). */
@@ -183,6 +195,8 @@ export interface ActionPrimitives {
   focus(ref: string): Promise<void>;
   /** Pointer click at the node's centre: the last resort when no action exists. */
   click(ref: string): Promise<void>;
+  /** Pointer double-click at the node's centre: what opens an item where no action does. */
+  doubleClick?(ref: string): Promise<void>;
   /** Reads `limit` children of a node from `offset` (large tables and lists, P-BLK-7). */
   readChildren(ref: string, offset: number, limit: number): Promise<A11yNode[]>;
   /** Reads the full text of a text node (the tree may carry a shortened one). */

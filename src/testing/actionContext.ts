@@ -104,6 +104,7 @@ export function fakeActionContext(root: A11yNode, effect: PrimitiveEffect = () =
     select: (...a) => record('select', ...a),
     focus: (...a) => record('focus', ...a),
     click: (...a) => record('click', ...a),
+    doubleClick: (...a) => record('doubleClick', ...a),
     activateWindow: (...a) => record('activateWindow', ...a),
     closeWindow: (...a) => record('closeWindow', ...a),
     sendKeys: (...a) => record('sendKeys', ...a),

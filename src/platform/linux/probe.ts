@@ -3,12 +3,12 @@
  * trees, primitives) composed behind the platform-neutral Probe interface. Operability is never
  * left to the platform: AT-SPI ignores modality, the bridge enforces it.
  */
-import type { KeyInput, Probe, ProbeFactory, Rect, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
+import type { KeyInput, Probe, ProbeFactory, Rect, SetTextOptions, TreeBudget, TreeReadRequest, WindowTree } from '../probe.js';
 import { AtspiProbe, type ProbeTopology } from './atspiProbe.js';
 import { AtspiAccess, AtspiError, type IncrementalStats } from './atspi/index.js';
 import type { AtspiApplication } from './atspi/apps.js';
 import { readBounds } from './atspi/nodeReader.js';
-import { parseRef } from './atspi/refs.js';
+import { parseRef, type ObjRef } from './atspi/refs.js';
 import { WindowCapturer } from './capture/index.js';
 import { ChangeFeed } from './changeFeed.js';
 import { selectItem } from './comboSelect.js';
@@ -107,9 +107,9 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
 
   doAction = (ref: string, action: string) => this.atspi.primitives.doAction(ref, action);
   menuKeys = (ref: string) => this.atspi.primitives.menuKeys(ref);
-  setText = async (ref: string, text: string): Promise<void | 'typed'> => {
+  setText = async (ref: string, text: string, options?: SetTextOptions): Promise<void | 'typed' | 'committed'> => {
     try {
-      await this.atspi.primitives.setText(ref, text);
+      return await this.atspi.setText(ref, text, options?.focusAfter);
     } catch (error) {
       if (!unsupported(error)) throw error;
       await this.typeInto(ref, text);
@@ -141,11 +141,15 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     await (await this.keyboard()).click(x, y);
   }
 
+  /** A real pointer double-click at the node's centre (what opens an item in most views). */
+  async doubleClick(ref: string): Promise<void> {
+    const { x, y } = await this.bringForward(ref);
+    await (await this.keyboard()).click(x, y, 1, 2);
+  }
+
   /** Brings forward the window under the node's centre and returns that point. */
   private async bringForward(ref: string): Promise<{ x: number; y: number }> {
-    const box = await readBounds(this.atspi.client, parseRef(ref));
-    const x = Math.round(box.x + box.width / 2);
-    const y = Math.round(box.y + box.height / 2);
+    const { x, y } = await this.screenCentre(ref);
     const under = this.topology.windows
       .filter((w) => w.x11.bounds.x <= x && x < w.x11.bounds.x + w.x11.bounds.width && w.x11.bounds.y <= y && y < w.x11.bounds.y + w.x11.bounds.height)
       .sort((a, b) => b.x11.stackIndex - a.x11.stackIndex);
@@ -154,6 +158,29 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     const target = under.find((w) => w.native.appKey === bus) ?? under[0];
     if (target) await this.activateWindow(target.native.nativeId);
     return { x, y };
+  }
+
+  /**
+   * The node's centre in root coordinates. A toolkit that places nodes only in its window (GTK 4:
+   * the client asks it for window coordinates) gets its window's origin added: the X window is
+   * the toolkit's surface, so the two share their origin.
+   */
+  private async screenCentre(ref: string): Promise<{ x: number; y: number }> {
+    const target = parseRef(ref);
+    const box = await readBounds(this.atspi.client, target);
+    const centre = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    if (!this.atspi.client.placesInWindow(target.bus)) return centre;
+    const window = await this.windowHolding(target);
+    if (!window) throw new Error('the window holding the node is not known, so its place on the screen is not either');
+    return { x: centre.x + window.x11.bounds.x, y: centre.y + window.x11.bounds.y };
+  }
+
+  /** The listed window whose accessible holds the node: the app's only one, else found by the node's ancestors. */
+  private async windowHolding(target: ObjRef): Promise<LinuxWindow | undefined> {
+    const windows = this.topology.windows.filter((w) => w.native.appKey === target.bus && w.ref !== null);
+    if (windows.length <= 1) return windows[0];
+    const top = await this.atspi.events.topLevels.topLevelOf(target);
+    return windows.find((w) => w.ref === top);
   }
 
   async activateWindow(nativeId: string): Promise<void> {

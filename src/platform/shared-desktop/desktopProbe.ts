@@ -90,7 +90,7 @@ export class DesktopProbe implements Probe {
     return this.onNode(ref, (trees) => trees.doAction(ref, action));
   }
 
-  setText(ref: string, text: string): Promise<void | 'typed'> {
+  setText(ref: string, text: string): Promise<void | 'typed' | 'committed'> {
     return this.onNode(ref, (trees) => trees.setText(ref, text));
   }
 

@@ -1,7 +1,7 @@
 /**
  * The generic view of a window: the summary, blocks and window actions that the generic
  * translator shows, and that app translators keep beside their own (withGeneric.ts). Its actions'
- * schemas enumerate exactly what is there: press, press_in_row, set_field, toggle, select, menu, command, type_text,
+ * schemas enumerate exactly what is there: press, press_in_row, open_row, set_field, toggle, select, menu, command, type_text,
  * press_keys, load_rows, load_text, focus, close. Actions with nothing to act on are hidden
  * (P-TOOL-2).
  */
@@ -14,6 +14,7 @@ import { pressKeysAction, typeTextAction } from './actions/keys.js';
 import { loadRowsAction, loadTextAction } from './actions/load.js';
 import { menuAction } from './actions/menu.js';
 import { pressAction } from './actions/press.js';
+import { openRowAction } from './actions/openRow.js';
 import { pressInRowAction } from './actions/pressInRow.js';
 import { selectAction } from './actions/select.js';
 import { buildBlocks, isDocument, onlyViewsCut } from './blocks.js';
@@ -24,6 +25,7 @@ import { summarise } from './summary.js';
 const ACTIONS: ReadonlyArray<ActionDef<z.ZodObject, unknown, GenericReading>> = [
   pressAction,
   pressInRowAction,
+  openRowAction,
   setFieldAction,
   toggleAction,
   selectAction,

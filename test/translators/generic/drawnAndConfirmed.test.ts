@@ -120,7 +120,7 @@ describe('set_field with submit', () => {
     const outcome = await setFieldAction.run({ field: 'Select page', value: '2', submit: true } as never, ctx);
     expect(outcome).toEqual({ message: 'Select page set; confirmed. The window changed: re-read app://windows.', result: { via: 'editable_text' } });
     expect(calls.map((c) => [c.primitive, ...c.args])).toEqual([
-      ['setText', 'page', '2'],
+      ['setText', 'page', '2', expect.any(Object)],
       ['doAction', 'page', 'activate'],
     ]);
   });
@@ -199,7 +199,7 @@ describe('an editable document read through its shapes (a LibreOffice slide)', (
     const { ctx, calls } = fakeContext(slide('doc'), (call) => (call.primitive === 'setText' ? { root: slide('doc', String(call.args[1])) } : undefined));
     const outcome = await setFieldAction.run({ field: 'PresentationTitle', value: 'Quarterly review' } as never, ctx);
     expect(outcome).toEqual({ message: 'PresentationTitle set.', result: { via: 'editable_text' } });
-    expect(calls.map((c) => [c.primitive, ...c.args])).toEqual([['setText', 'title-text', 'Quarterly review']]);
+    expect(calls.map((c) => [c.primitive, ...c.args])).toEqual([['setText', 'title-text', 'Quarterly review', expect.any(Object)]]);
   });
 
   it("keeps a word processor's own paragraphs as text: only a selectable shape's paragraphs are fields", () => {

@@ -57,7 +57,7 @@ describe('verified writes', () => {
     const outcome = await run(setFieldAction, { field: 'Full name', value: 'Ada Lovelace' }, ctx);
     expect(outcome).toEqual({ message: 'Full name set.', result: { via: 'typing' } });
     expect(calls).toEqual([
-      { primitive: 'setText', args: ['name', 'Ada Lovelace'] },
+      { primitive: 'setText', args: ['name', 'Ada Lovelace', expect.any(Object)] },
       { primitive: 'activateWindow', args: ['x-w1'] },
       { primitive: 'focus', args: ['name'] },
       { primitive: 'sendKeys', args: ['x-w1', { keys: ['ctrl+a', 'BackSpace'] }] },

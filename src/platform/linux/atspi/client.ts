@@ -140,6 +140,11 @@ export class AtspiClient {
     this.windowCoordinatesOnly.add(bus);
   }
 
+  /** Whether this application's positions are in window coordinates, even when screen ones are asked. */
+  placesInWindow(bus: string): boolean {
+    return this.windowCoordinatesOnly.has(bus);
+  }
+
   /** The coordinate type to send to an application for `coordType`. */
   coordinates(bus: string, coordType: number): number {
     return coordType === COORD.screen && this.windowCoordinatesOnly.has(bus) ? COORD.window : coordType;

@@ -14,7 +14,7 @@ import { AtspiPrimitives } from './primitives.js';
 import { parseRef } from './refs.js';
 import { Responsiveness } from './responsiveness.js';
 import { ToolkitCache } from './toolkits.js';
-import { isJava } from './toolkitPolicy.js';
+import { isJava, policyFor } from './toolkitPolicy.js';
 import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 import { graftFocusedEditor } from './focusedEditors.js';
@@ -38,6 +38,9 @@ export interface AtspiAccessOptions extends AtspiConnectionOptions, ClientOption
   /** Coalescing window of the change feed. */
   eventFlushMs?: number;
 }
+
+/** How long a toolkit may take to move the keyboard focus it was asked to move (Swing: its event thread). */
+const FOCUS_MOVE_MS = 2000;
 
 /** Only Java announces new text by visible-data news alone; other toolkits send it as they are read. */
 const announcesByVisibleData = isJava;
@@ -100,6 +103,48 @@ export class AtspiAccess {
   /** `known`: the last listing, for applications that do not answer in time (apps.ts). */
   listApplications(known?: ReadonlyMap<string, AtspiApplication>): Promise<AtspiApplication[]> {
     return listApplications(this.client, this.options.listDeadlineMs ?? 2000, known, this.responsiveness);
+  }
+
+  /**
+   * Replaces a text node's text. Where the toolkit commits text only on losing the focus
+   * (`textCommitsOnFocusLoss`), the node takes the focus first, as a person's click gives it, and
+   * hands it to `focusAfter` once the text is in; `'committed'` says the node did lose it then.
+   */
+  async setText(ref: string, text: string, focusAfter?: string): Promise<void | 'committed'> {
+    const policy = policyFor(await this.toolkits.get(parseRef(ref).bus).catch(() => undefined));
+    if (!policy.textCommitsOnFocusLoss || focusAfter === undefined || focusAfter === ref) return this.primitives.setText(ref, text);
+    // Swing moves the focus later, on its own thread: each move is awaited, or the second request
+    // could overtake the first and the node would never have held the focus it is to lose.
+    const took = await this.focusOn(ref);
+    await this.primitives.setText(ref, text);
+    // The object given the focus may pass it to a child of its own (a table to its cell): the
+    // node losing it is what counts.
+    const asked =
+      took &&
+      (await this.primitives.focus(focusAfter).then(
+        () => true,
+        () => false,
+      ));
+    if (asked && (await this.focusIs(ref, false))) return 'committed';
+  }
+
+  /** Asks for the focus on a node and waits until it says it has it; says whether it did. */
+  private async focusOn(ref: string): Promise<boolean> {
+    return this.primitives.focus(ref).then(
+      () => this.focusIs(ref, true),
+      () => false,
+    );
+  }
+
+  /** Waits (bounded) until the node says it has, or has not, the keyboard focus; says whether it did. */
+  private async focusIs(ref: string, focused: boolean): Promise<boolean> {
+    for (let waited = 0; waited <= FOCUS_MOVE_MS; waited += 50) {
+      const states = await this.client.states(parseRef(ref)).catch(() => null);
+      if (!states) return false;
+      if (states.includes('focused') === focused) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
   }
 
   /** Hears when an application stops answering, and when it answers again. */

@@ -87,6 +87,14 @@ export interface ToolkitPolicy {
    * indeterminate; at-spi2-atk's transform then prints `g_value_type_compatible` criticals.
    */
   progressBarValue: boolean;
+  /**
+   * A text component hands its text to the app's model only when it loses the keyboard focus:
+   * Swing apps commit on `focusLost` (JabRef's entry editor stores a field then, and saves the
+   * old value while the field keeps the focus). `EditableText.SetTextContents` moves no focus, so
+   * the field takes it first, as a person's click does, and gives it back to the object that held
+   * it once the text is in (linux/atspi/index.ts `setText`).
+   */
+  textCommitsOnFocusLoss: boolean;
 }
 
 /**
@@ -122,6 +130,7 @@ const FAST: ToolkitPolicy = {
   rowSelection: 'add_row',
   spinButtonBounds: true,
   progressBarValue: true,
+  textCommitsOnFocusLoss: false,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 const SAFE: ToolkitPolicy = {
@@ -137,14 +146,16 @@ const SAFE: ToolkitPolicy = {
   rowSelection: 'add_row',
   spinButtonBounds: true,
   progressBarValue: true,
+  textCommitsOnFocusLoss: false,
 };
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, column headers asked for, rows
- * chosen through a cell (rowSelection), and no spin button's bounds (spinButtonBounds).
+ * chosen through a cell (rowSelection), no spin button's bounds (spinButtonBounds), and text
+ * written with the focus handed over (textCommitsOnFocusLoss).
  */
-const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls', rowSelection: 'cell', spinButtonBounds: false };
+const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls', rowSelection: 'cell', spinButtonBounds: false, textCommitsOnFocusLoss: true };
 /**
  * Gecko (Firefox, Thunderbird) answers `GetActions` with one entry of three ";;" strings whatever
  * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,

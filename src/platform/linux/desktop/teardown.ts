@@ -3,9 +3,9 @@
  * as D-Bus-activated helpers reparented to PID 1) first, then the desktop's own daemons in
  * reverse start order, the X server last. The directory goes once nothing runs.
  */
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { descendantsOf, findTaggedProcesses, isRunning, terminatePids, terminateTree } from './processes.js';
-import { DESKTOP_MARKER, type DesktopState } from './state.js';
+import { DESKTOP_MARKER, readState, type DesktopState } from './state.js';
 
 /** The desktop's own processes, in start order. Everything else tracked is an application. */
 export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'dbus-a11y', 'a11y-bus-name', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'sway'];
@@ -24,7 +24,25 @@ export async function tearDown(state: DesktopState): Promise<number[]> {
   const stubborn = await terminatePids(leftovers, 500);
   if (stubborn.length === 0) {
     if (state.wayland) rmSync(state.wayland.userDir, { recursive: true, force: true });
-    rmSync(state.dir, { recursive: true, force: true });
+    removeOwnDir(state);
   }
   return stubborn;
+}
+
+/**
+ * Once this desktop's X server is gone another run may find its directory stale, remove it and
+ * claim the display again with a directory of the same name: only a directory that still holds
+ * this desktop's state is removed, moved aside first so that the check and the removal concern
+ * the same directory.
+ */
+function removeOwnDir(state: DesktopState): void {
+  const now = readState(state.dir);
+  if (!now || now.createdAt !== state.createdAt || now.display !== state.display) return;
+  const aside = `${state.dir}.removed-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(state.dir, aside);
+  } catch {
+    return;
+  }
+  rmSync(aside, { recursive: true, force: true });
 }

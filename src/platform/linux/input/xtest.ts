@@ -62,15 +62,22 @@ export class XTestInput {
     for (const chord of parseChords(chords)) await this.pressChord(chord);
   }
 
-  /** Moves the pointer to a root-window point and clicks `button` (1 left, 2 middle, 3 right). */
-  async click(x: number, y: number, button = 1): Promise<void> {
+  /**
+   * Moves the pointer to a root-window point and clicks `button` (1 left, 2 middle, 3 right),
+   * `count` times in one burst: the toolkit sees a double-click only when the presses come within
+   * its double-click time, so they are sent together and synced once.
+   */
+  async click(x: number, y: number, button = 1, count = 1): Promise<void> {
     const screen = this.conn.display.screen[0];
     const inside = screen !== undefined && Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < screen.pixel_width && y < screen.pixel_height;
     if (!inside) throw new InputError('invalid_point', `point (${x}, ${y}) is not on the screen`);
     if (!Number.isInteger(button) || button < 1 || button > 9) throw new InputError('invalid_point', `mouse button must be 1 to 9, not ${button}`);
+    if (!Number.isInteger(count) || count < 1 || count > 3) throw new InputError('invalid_point', `click count must be 1 to 3, not ${count}`);
     this.xtest.FakeInput(this.xtest.MotionNotify, 0, 0, this.conn.root, x, y);
-    this.fake(this.xtest.ButtonPress, button);
-    this.fake(this.xtest.ButtonRelease, button);
+    for (let i = 0; i < count; i++) {
+      this.fake(this.xtest.ButtonPress, button);
+      this.fake(this.xtest.ButtonRelease, button);
+    }
     await this.conn.sync();
   }
 

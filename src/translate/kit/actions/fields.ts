@@ -5,6 +5,7 @@ import { SENSITIVE_MASK } from '../../../platform/probe.js';
 import { defineAction } from '../../define.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { findFirst } from '../../tree.js';
+import { focusAfterWriting } from '../focusHandOver.js';
 import { cleanText } from '../labels.js';
 import type { Field, WindowReading } from '../model.js';
 import { readWindow, type GenericReading } from '../reading.js';
@@ -59,14 +60,18 @@ export const setFieldAction = defineAction({
     const expected = expectedValue(field, args.value);
     // Never echo the value: it may be a secret (P-SENS-1).
     const shown = field.value === expected && field.kind !== 'secret';
+    const platform = { committed: false };
     const via = shown
       ? undefined
       : await writeVerified(ctx, {
           kind: `set_field ${field.node.role}`,
           what: field.label,
-          attempts: fieldRoutes(ctx, window, field, args.value),
+          attempts: fieldRoutes(ctx, window, field, args.value, platform),
           shown: (state) => fieldShows(state, window.winId, field, expected),
         });
+    // The app took the text at once (the platform moved the focus away): what it derives from it
+    // (a table row showing the entry) is awaited, or the answer could let the agent read it stale.
+    if (platform.committed) await settled(ctx, window.winId);
     const done = shown ? `${field.label} already shows that value` : `${field.label} set`;
     if (!confirm) return via ? { message: `${done}.`, result: { via } } : { message: `${done}.` };
     if (itemEditor) {
@@ -133,7 +138,7 @@ async function confirmItemEditor(ctx: ActionContext, window: LiveWindow, field: 
 const ITEM_EDITOR_CLOSE_MS = 5000;
 
 /** The accessibility write first (EditableText, Value), then the value typed into the focused field. */
-function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value: string): Attempt[] {
+function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value: string, platform: { committed: boolean }): Attempt[] {
   const target = field.entry ?? field.node;
   const typing: Attempt = { via: 'typing', run: () => replaceByTyping(ctx, window, target, value, field.multiLine) };
   if (field.kind === 'number') {
@@ -147,7 +152,11 @@ function fieldRoutes(ctx: ActionContext, window: LiveWindow, field: Field, value
     via: 'editable_text',
     acceptsOtherChange: true,
     // A probe that found no editable-text interface typed the text in (Chromium's web fields).
-    run: async () => ((await ctx.probe.setText(target.ref, value)) === 'typed' ? 'typing' : undefined),
+    run: async () => {
+      const took = await ctx.probe.setText(target.ref, value, { focusAfter: focusAfterWriting(window.tree.root, target) });
+      if (took === 'committed') platform.committed = true;
+      return took === 'typed' ? 'typing' : undefined;
+    },
   };
   return [editable, typing];
 }

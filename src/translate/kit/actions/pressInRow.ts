@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { defineAction } from '../../define.js';
 import type { GenericReading } from '../reading.js';
 import { rowButtons } from '../rowButtons.js';
-import { ENUM_BUDGET_CHARS } from '../menuPaths.js';
-import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
+import { activate, describeEffect, found, live, namesEnum, rowSchema, watchEffect } from './shared.js';
 
 export const pressInRowAction = defineAction({
   name: 'press_in_row',
@@ -35,10 +34,3 @@ export const pressInRowAction = defineAction({
     return { message: `Pressed "${button.label}" in "${button.row.label}".${describeEffect(await effect())}` };
   },
 });
-
-/** The rows' labels as an enum while small; long labels of many rows: the row's label as shown, checked at run time. */
-function rowSchema(labels: string[]) {
-  const unique = [...new Set(labels)];
-  if (JSON.stringify(unique).length <= ENUM_BUDGET_CHARS) return namesEnum(unique);
-  return z.string().min(1).max(1000).describe(`The row's label as the state shows it, e.g. "${unique[0]}".`);
-}

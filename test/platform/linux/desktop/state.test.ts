@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { appArguments } from '../../../../src/platform/linux/desktop/handle.js';
 import { desktopProcessEnv } from '../../../../src/platform/linux/desktop/spawn.js';
 import { claimDesktopDir, desktopDir, listDesktopDirs, readState, writeState, type DesktopState } from '../../../../src/platform/linux/desktop/state.js';
 import { findExecutable, MissingBinaryError, requireExecutable } from '../../../../src/platform/linux/desktop/binaries.js';
+import { tearDown } from '../../../../src/platform/linux/desktop/teardown.js';
 
 let root: string;
 beforeEach(() => {
@@ -18,6 +19,30 @@ afterEach(() => {
 });
 
 describe('desktop directories and state', () => {
+  it('tears down only its own directory: another run that claimed the display since keeps its own', async () => {
+    const state = (display: number, createdAt: string): DesktopState => ({
+      version: 1,
+      display,
+      dir: desktopDir(display),
+      env: {},
+      processes: [],
+      createdAt,
+    });
+    const mine = state(125, 'first');
+    claimDesktopDir(125);
+    writeState(mine);
+    // Once this desktop's processes are gone, another run removes the stale directory and claims
+    // the display again under the same name.
+    rmSync(mine.dir, { recursive: true, force: true });
+    claimDesktopDir(125);
+    writeState(state(125, 'second'));
+    await tearDown(mine);
+    expect(readState(desktopDir(125))?.createdAt).toBe('second');
+    await tearDown(state(125, 'second'));
+    expect(existsSync(desktopDir(125))).toBe(false);
+    expect(listDesktopDirs()).toEqual([]);
+  });
+
   it('claims a display directory once: a second claim fails (no two desktops on one display)', () => {
     const paths = claimDesktopDir(123);
     expect(paths?.dir).toBe(desktopDir(123));

@@ -1,0 +1,92 @@
+/**
+ * Agent task: open a folder from a file manager's view, as a double-click does, through the tools
+ * a client sees only (`open_row`), in three toolkits: Thunar (GTK 3: the cell's own "activate"
+ * action), pcmanfm-qt (Qt 5: its items' only action selects them, so a pointer double-click on
+ * the shown item) and Nautilus (GTK 4: no action at all). The truth is X11's own window list
+ * (xprop): the window is now titled after the subfolder. The app prints no critical or warning.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
+import { displayStack, waitFor } from '../helpers/desktop.js';
+import { xpropRoot, xpropWindow } from '../helpers/xprop.js';
+import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js';
+import type { ScriptedAgent } from './agent.js';
+import { launchQtApp } from './qtAppLaunch.js';
+import { runScenario } from './scenario.js';
+import { expectTool, fail } from './scenarios/checks.js';
+
+const stack = displayStack(['thunar', 'pcmanfm-qt', 'nautilus']);
+
+interface FileManager {
+  name: string;
+  launch(desktop: DesktopHandle, scratch: string, folder: string): Promise<unknown>;
+  /** The window's title in the folder, then in its subfolder. */
+  title: (folder: string) => RegExp;
+  list: string;
+  via: 'action' | 'pointer';
+  /** A view to switch to first, by the tools (Thunar opens its icon view, whose icons have no action). */
+  prepare?: (agent: ScriptedAgent, winId: string) => Promise<unknown>;
+}
+
+const MANAGERS: FileManager[] = [
+  {
+    name: 'Thunar (GTK 3)',
+    launch: (desktop, _scratch, folder) => desktop.launch('thunar', [folder]),
+    title: (folder) => new RegExp(`^${folder} - Thunar$`),
+    list: 'Table',
+    via: 'action',
+    prepare: async (agent, winId) => agent.must(expectTool(await agent.tools(), `${winId}__menu`), { path: 'View > List View' }),
+  },
+  {
+    name: 'pcmanfm-qt (Qt 5)',
+    launch: (desktop, scratch, folder) => launchQtApp(desktop, scratch, 'pcmanfm-qt', [folder]),
+    title: (folder) => new RegExp(`^${folder}$`),
+    list: 'List',
+    via: 'pointer',
+  },
+  {
+    name: 'Nautilus (GTK 4)',
+    launch: (desktop, _scratch, folder) => desktop.launch('nautilus', ['--new-window', folder]),
+    title: (folder) => new RegExp(`^${folder}$`),
+    list: 'List',
+    via: 'pointer',
+  },
+];
+
+describe.skipIf(stack.skip)('agent task: open a folder in a file manager as a double-click does', () => {
+  for (const manager of MANAGERS) {
+    it(`${manager.name}: open_row on a subfolder, the window shows it (X11's title)`, async () => {
+      let titles: string[] = [];
+      let opened: Record<string, unknown> = {};
+      await runScenario({
+        name: `open_row: ${manager.name}`,
+        apps: [],
+        async run({ agent, desktop, scratch }) {
+          const folder = join(scratch, 'reports');
+          mkdirSync(join(folder, 'archive'), { recursive: true });
+          writeFileSync(join(folder, 'draft.txt'), 'Quarterly draft\n');
+          writeFileSync(join(folder, 'archive', 'old-plan.txt'), 'Old plan\n');
+          await manager.launch(desktop, scratch, folder);
+          const main = await agent.waitForWindow(manager.title('reports'), 60_000);
+          await manager.prepare?.(agent, main.id);
+          await waitFor(async () => {
+            const now = await agent.operableWindow(manager.title('reports'));
+            return now?.blocks.some((b) => (b.type === 'table' || b.type === 'list') && JSON.stringify(b).includes('"archive"')) ?? false;
+          }, 20_000).catch(async () =>
+            fail(`the view never listed "archive": ${JSON.stringify((await agent.operableWindow(manager.title('reports')))?.blocks)}`),
+          );
+          opened = await agent.must(expectTool(await agent.tools(), `${main.id}__open_row`), { list: manager.list, row: 'archive' });
+          titles = await waitFor(() => {
+            const now = xpropRoot(desktop).clients.map((id) => xpropWindow(desktop, id).netWmName ?? '');
+            return now.some((t) => manager.title('archive').test(t)) ? now : null;
+          }, 15_000);
+          expectAppsQuiet(desktop);
+        },
+      });
+      expect(opened).toMatchObject({ result: { via: manager.via } });
+      expect(titles.some((t) => manager.title('archive').test(t))).toBe(true);
+    }, 180_000);
+  }
+});
