@@ -43,6 +43,25 @@ describe("gtk-file-chooser: GTK 4's path bar", () => {
     expect(reading).toMatchObject({ mode: 'save', folder: '/tmp/reports/2026', readsFolder: false });
   });
 
+  it('reads through the home button, which shows an icon and the home folder’s own name (measured: the bar starts at the root)', () => {
+    const root = gtk4();
+    const home = pathBar(root).children[3] as A11yNode;
+    expect(home.name).toBe('reports');
+    home.children = [
+      {
+        ref: 'home-box',
+        role: 'panel',
+        name: '',
+        states: ['visible'],
+        children: [
+          { ref: 'home-icon', role: 'image', name: '', states: ['visible'], children: [] },
+          { ref: 'home-label', role: 'label', name: 'reports', states: ['visible'], children: [] },
+        ],
+      },
+    ];
+    expect(readChooser(root).folder).toBe('/tmp/reports/2026');
+  });
+
   it('reads no folder when the buttons start at a named place (home, desktop) or one is scrolled away', () => {
     const home = gtk4();
     const first = pathBar(home).children[1] as A11yNode;
