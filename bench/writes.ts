@@ -2,7 +2,7 @@
  * Verified writes per toolkit and write kind: the route that took (`via`) and the time of a
  * write that returns only once the window shows it, through a real MCP client on a live private
  * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3), a shape's
- * text in LibreOffice Draw. The
+ * text in LibreOffice Draw, a field of JabRef's entry editor (Java Swing). The
  * first call of a kind may pay a detour (a route that did not take) before the route that works
  * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
  * median full read of the same window by the probe (what one look at the effect costs at least).
@@ -20,6 +20,8 @@ import { waitFor } from '../test/live/helpers/desktop.js';
 import { launchFirefox } from '../test/live/helpers/firefoxApp.js';
 import { startFormServer } from '../test/live/helpers/formServer.js';
 import { openLiveStack } from '../test/live/helpers/liveStack.js';
+import { corpusApp, launchCorpusApp } from '../test/live/corpus/apps.js';
+import { prepareDocuments } from '../test/live/corpus/documents.js';
 import { writeDrawing } from '../test/live/tasks/scenarios/odfPackage.js';
 import { summarise, table } from './stats.js';
 
@@ -35,6 +37,8 @@ interface Write {
 interface Target {
   toolkit: string;
   title: RegExp;
+  /** A call that shows the fields first (JabRef's entry editor opens on a double-click). */
+  prepare?: { tool: string; args: Record<string, unknown> };
   writes: Write[];
 }
 
@@ -63,6 +67,12 @@ const TARGETS: Target[] = [
     writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) }],
   },
   {
+    toolkit: 'Java Swing (JabRef)',
+    title: /^JabRef - library\.bib/,
+    prepare: { tool: 'open_row', args: { list: 'Table', row: 'Article' } },
+    writes: [{ kind: 'set_field (text area, taken on focus loss)', tool: 'set_field', args: (i) => ({ field: 'Year', value: String(1850 + i) }) }],
+  },
+  {
     toolkit: 'LibreOffice (Draw)',
     title: /^label\.odg - LibreOffice Draw$/,
     writes: [{ kind: 'set_field (shape text)', tool: 'set_field', args: (i) => ({ field: 'Rectangle', value: `Label ${i + 1}` }) }],
@@ -76,6 +86,7 @@ writeFileSync(join(folder, 'letter.txt'), 'A letter\n');
 const browsers = [await launchFirefox(stack.desktop, server.url), await launchChromium(stack.desktop, server.url)];
 const abiword = await stack.desktop.launch('abiword', [join(folder, 'letter.txt')]);
 writeDrawing(join(folder, 'label.odg'), 'Label 0');
+const jabref = await launchCorpusApp(stack.desktop, corpusApp('jabref'), prepareDocuments(folder));
 const draw = await stack.desktop.launch('soffice', [
   `-env:UserInstallation=${pathToFileURL(join(folder, 'profile')).href}`,
   '--norestore',
@@ -88,6 +99,7 @@ try {
   const rows: Array<Record<string, string | number>> = [];
   for (const target of TARGETS) {
     const winId = await windowOf(client, target.title);
+    if (target.prepare) await client.call(`${winId}__${target.prepare.tool}`, target.prepare.args);
     const read = await fullRead(target.title);
     for (const write of target.writes) {
       const row = await measure(client, target.toolkit, winId, write);
@@ -98,6 +110,7 @@ try {
   console.log(table(rows));
 } finally {
   await abiword.kill();
+  await jabref.stop();
   await draw.kill();
   for (const browser of browsers) {
     await browser.app.kill();

@@ -70,7 +70,7 @@ export const openRowAction = defineAction({
     }
     throw new BridgeError(
       'action_not_available',
-      `Opening "${target.row.label}" showed no effect by any route the row offers (tried: ${tried.join(', ') || 'none'}). Re-read app://windows.`,
+      `Opening "${target.row.label}" showed no effect by any route the row offers (tried: ${tried.join(', ') || 'none'}); what it opens may be shown already. Re-read app://windows.`,
     );
   },
 });
