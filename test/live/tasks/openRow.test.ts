@@ -2,8 +2,9 @@
  * Agent task: open a folder from a file manager's view, as a double-click does, through the tools
  * a client sees only (`open_row`), in three toolkits: Thunar (GTK 3: the cell's own "activate"
  * action), pcmanfm-qt (Qt 5: its items' only action selects them, so a pointer double-click on
- * the shown item) and Nautilus (GTK 4: no action at all). The truth is X11's own window list
- * (xprop): the window is now titled after the subfolder. The app prints no critical or warning.
+ * the shown item) and Nautilus (GTK 4: no action at all); and a message in Thunderbird (Gecko),
+ * which opens it in a tab of its own. The truth is X11's own window list (xprop): the window is
+ * now titled after the subfolder, or the message. The app prints no critical or warning.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,11 +14,15 @@ import { displayStack, waitFor } from '../helpers/desktop.js';
 import { xpropRoot, xpropWindow } from '../helpers/xprop.js';
 import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js';
 import type { ScriptedAgent } from './agent.js';
+import { corpusApp, launchCorpusApp } from '../corpus/apps.js';
+import { prepareDocuments } from '../corpus/documents.js';
 import { launchQtApp } from './qtAppLaunch.js';
+import { windowShowing } from './qtTaskSteps.js';
 import { runScenario } from './scenario.js';
 import { expectTool, fail } from './scenarios/checks.js';
 
-const stack = displayStack(['thunar', 'pcmanfm-qt', 'nautilus']);
+const THUNDERBIRD = corpusApp('thunderbird');
+const stack = displayStack(['thunar', 'pcmanfm-qt', 'nautilus', THUNDERBIRD.command]);
 
 interface FileManager {
   name: string;
@@ -89,4 +94,49 @@ describe.skipIf(stack.skip)('agent task: open a folder in a file manager as a do
       expect(titles.some((t) => manager.title('archive').test(t))).toBe(true);
     }, 180_000);
   }
+
+  it("Thunderbird (Gecko): open_row on a message opens it in its own tab (X11's title)", async () => {
+    let titles: string[] = [];
+    let opened: Record<string, unknown> = {};
+    await runScenario({
+      name: 'open_row: Thunderbird',
+      apps: [],
+      async run({ agent, desktop, scratch }) {
+        const running = await launchCorpusApp(desktop, THUNDERBIRD, prepareDocuments(scratch));
+        try {
+          const listed = (label: string) => label.includes('Quarterly report');
+          const main = await windowShowing(
+            agent,
+            /^Inbox - Local Folders/,
+            (w) => w.blocks.some((b) => b.type === 'list' && b.items.some((i) => listed(String(i)))),
+            'the Inbox listing its messages',
+            (THUNDERBIRD.startSeconds ?? 60) * 1000,
+          );
+          const list = main.blocks.find((b) => b.type === 'list' && b.items.some((i) => listed(String(i))));
+          if (!list || list.type !== 'list') fail('no message list');
+          const tool = expectTool(await agent.tools(), `${main.id}__open_row`);
+          const schema = (await agent.tools()).find((t) => t.name === tool)?.inputSchema as { properties?: { list?: { enum?: string[] } } } | undefined;
+          // The lists are named as the tool's enum names them (a list block carries no name): an
+          // agent tries the row in each; a list that does not hold it answers so and opens nothing.
+          const row = list.items.map(String).find(listed) as string;
+          for (const name of schema?.properties?.list?.enum ?? []) {
+            const outcome = await agent.call(tool, { list: name, row });
+            if (!outcome.isError) {
+              opened = outcome.structured;
+              break;
+            }
+          }
+          titles = await waitFor(() => {
+            const now = xpropRoot(desktop).clients.map((id) => xpropWindow(desktop, id).netWmName ?? '');
+            return now.some((t) => /^Quarterly report/.test(t)) ? now : null;
+          }, 20_000);
+          expectAppsQuiet(desktop);
+        } finally {
+          await running.stop();
+        }
+      },
+    });
+    expect(opened).toMatchObject({ result: { via: expect.stringMatching(/^(action|pointer)$/) } });
+    expect(titles.some((t) => /^Quarterly report/.test(t))).toBe(true);
+  }, 240_000);
 });
