@@ -2,7 +2,8 @@
  * Verified writes per toolkit and write kind: the route that took (`via`) and the time of a
  * write that returns only once the window shows it, through a real MCP client on a live private
  * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3), a shape's
- * text in LibreOffice Draw, a field of JabRef's entry editor (Java Swing). The
+ * text in LibreOffice Draw, a field of JabRef's entry editor (Java Swing), the documents of GNOME
+ * Text Editor (GTK 4) and FeatherPad (Qt 5). The
  * first call of a kind may pay a detour (a route that did not take) before the route that works
  * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
  * median full read of the same window by the probe (what one look at the effect costs at least).
@@ -67,6 +68,16 @@ const TARGETS: Target[] = [
     writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) }],
   },
   {
+    toolkit: 'GTK 4 (GNOME Text Editor)',
+    title: /^notes\.txt .* - Text Editor$/,
+    writes: [{ kind: 'set_field (document)', tool: 'set_field', args: (i) => ({ field: 'Text', value: `Draft ${i}\nsecond line` }) }],
+  },
+  {
+    toolkit: 'Qt 5 (FeatherPad)',
+    title: /^\S*memo\.txt$/,
+    writes: [{ kind: 'set_field (plain text edit)', tool: 'set_field', args: (i) => ({ field: 'Text', value: `Memo ${i}` }) }],
+  },
+  {
     toolkit: 'Java Swing (JabRef)',
     title: /^JabRef - library\.bib/,
     prepare: { tool: 'open_row', args: { list: 'Table', row: 'Article' } },
@@ -86,6 +97,10 @@ writeFileSync(join(folder, 'letter.txt'), 'A letter\n');
 const browsers = [await launchFirefox(stack.desktop, server.url), await launchChromium(stack.desktop, server.url)];
 const abiword = await stack.desktop.launch('abiword', [join(folder, 'letter.txt')]);
 writeDrawing(join(folder, 'label.odg'), 'Label 0');
+writeFileSync(join(folder, 'notes.txt'), 'Notes\n');
+writeFileSync(join(folder, 'memo.txt'), 'Memo\n');
+const textEditor = await stack.desktop.launch('gnome-text-editor', ['--standalone', join(folder, 'notes.txt')]);
+const featherpad = await stack.desktop.launch('featherpad', [join(folder, 'memo.txt')]);
 const jabref = await launchCorpusApp(stack.desktop, corpusApp('jabref'), prepareDocuments(folder));
 const draw = await stack.desktop.launch('soffice', [
   `-env:UserInstallation=${pathToFileURL(join(folder, 'profile')).href}`,
@@ -111,6 +126,8 @@ try {
 } finally {
   await abiword.kill();
   await jabref.stop();
+  await textEditor.kill();
+  await featherpad.kill();
   await draw.kill();
   for (const browser of browsers) {
     await browser.app.kill();
