@@ -22,6 +22,16 @@ export function findFirst(root: A11yNode, test: (node: A11yNode) => boolean): A1
   return undefined;
 }
 
+/** The nodes from `root` down to the node `ref`, both included; empty when it is not there. */
+export function pathTo(root: A11yNode, ref: string): A11yNode[] {
+  if (root.ref === ref) return [root];
+  for (const child of root.children) {
+    const below = pathTo(child, ref);
+    if (below.length > 0) return [root, ...below];
+  }
+  return [];
+}
+
 export function indexByRef(root: A11yNode): Map<string, A11yNode> {
   const map = new Map<string, A11yNode>();
   for (const node of findAll(root, () => true)) map.set(node.ref, node);

@@ -5,7 +5,7 @@
  * one before it. Never the field itself, its parts, or what contains it.
  */
 import type { A11yNode } from '../../platform/probe.js';
-import { hasState, isEnabled } from '../tree.js';
+import { hasState, isEnabled, pathTo } from '../tree.js';
 import { isPresent } from './visibility.js';
 
 export function focusAfterWriting(root: A11yNode, field: A11yNode): string | undefined {
@@ -23,13 +23,4 @@ export function focusAfterWriting(root: A11yNode, field: A11yNode): string | und
   const focused = order.find((n) => hasState(n, 'focused'));
   if (focused) return focused.ref;
   return fieldAt < 0 ? undefined : (order[fieldAt] ?? order[fieldAt - 1])?.ref;
-}
-
-function pathTo(root: A11yNode, ref: string): A11yNode[] {
-  if (root.ref === ref) return [root];
-  for (const child of root.children) {
-    const below = pathTo(child, ref);
-    if (below.length > 0) return [root, ...below];
-  }
-  return [];
 }

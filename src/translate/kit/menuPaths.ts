@@ -30,31 +30,49 @@ export function normalizePath(path: string): string {
     .join('>');
 }
 
+/** Past this many characters the names a path description lists end in "and N more". */
+const NAMES_BUDGET_CHARS = 1200;
+
 /**
  * The input schema of `menu` for these paths. `lazy`: menus the app fills only when they open
- * (their entries are unknown until then): a string, whose description names them.
+ * (their entries are unknown until then, "File" or "File > New"): a string, whose description
+ * names them and the other top-level menus.
  */
 export function menuPathSchema(paths: string[], lazy: string[] = []) {
   const unique = [...new Set(paths)];
+  const tops = [...new Set(unique.map((p) => p.split(PATH_SEPARATOR)[0] as string))];
   if (lazy.length > 0) {
+    const others = tops.filter((t) => !lazy.includes(t));
     return z
       .string()
       .describe(
-        `The command's path, e.g. "${lazy[0]}${PATH_SEPARATOR}…". Menus filled only when they open: ${lazy.join(', ')}; ` +
-          `a menu's own path (e.g. "${lazy[0]}") answers with its entries.`,
+        `The command's path, e.g. "${lazy[0]}${PATH_SEPARATOR}…". Menus filled only when they open: ${namesWithin(lazy)}; ` +
+          `a menu's own path (e.g. "${lazy[0]}") answers with its entries.${others.length > 0 ? ` Other menus: ${namesWithin(others)}.` : ''}`,
       );
   }
   if (JSON.stringify(unique).length <= ENUM_BUDGET_CHARS) {
     return z.enum(unique as [string, ...string[]]);
   }
-  const tops = [...new Set(unique.map((p) => p.split(PATH_SEPARATOR)[0] as string))];
   return z
     .string()
     .describe(
-      `The command's path, e.g. "${unique[0]}" (${unique.length} commands). Top-level menus: ${tops.join(', ')}. ` +
+      `The command's path, e.g. "${unique[0]}" (${unique.length} commands). Top-level menus: ${namesWithin(tops)}. ` +
         'A menu\'s own path (e.g. "' +
         `${tops[0]}") answers with its entries; a path not found answers with the closest ones.`,
     );
+}
+
+/** The names joined while they fit the budget, then how many more there are. */
+function namesWithin(names: string[]): string {
+  const listed: string[] = [];
+  let size = 0;
+  for (const name of names) {
+    if (listed.length > 0 && size + name.length + 2 > NAMES_BUDGET_CHARS) break;
+    listed.push(name);
+    size += name.length + 2;
+  }
+  const more = names.length - listed.length;
+  return more > 0 ? `${listed.join(', ')} and ${more} more` : listed.join(', ');
 }
 
 /**

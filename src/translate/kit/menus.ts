@@ -4,7 +4,7 @@
  * Closed menus are not shown, so entries count when `visible`; disabled entries are left out.
  */
 import type { A11yNode } from '../../platform/probe.js';
-import { findFirst, hasState, isEnabled } from '../tree.js';
+import { findFirst, hasState, isEnabled, pathTo } from '../tree.js';
 import { controlLabel, hintOf, repairName } from './labels.js';
 import type { MenuEntry } from './model.js';
 import { BUTTON_ROLES, MENU_ITEM_ROLES } from './roles.js';
@@ -14,18 +14,39 @@ export const PATH_SEPARATOR = ' > ';
 const MENU_CONTAINERS = new Set(['menu', 'popup_menu']);
 const POPOVER_ITEM_ROLES = new Set(['push_button', 'check_box', 'menu_item', 'check_menu_item']);
 
-/** Entries of menus hanging off a button: "Open a recently used file > notes.txt". */
+/**
+ * Entries of menus hanging off a button: "Open a recently used file > notes.txt". A Gecko button's
+ * own popup (a `menu` child named as the button, or unnamed) is its menu, not a submenu: "Save
+ * this message > Draft". Once built, a closed one keeps its items, invisible like the popup, and
+ * Gecko runs a closed item's action: its enabled items count while the button can be pressed.
+ */
 export function menuEntriesOfButton(button: A11yNode): MenuEntry[] {
   const prefix = hintOf(button) || controlLabel(button);
-  return prefix ? itemsUnder(button, [prefix]) : [];
+  if (!prefix) return [];
+  const popup = ownPopupOf(button);
+  if (!popup || isPresent(popup)) return itemsUnder(popup ?? button, [prefix]);
+  const built = popup.children.length > 0 && !popup.children.some(isPresent);
+  return built && isPresent(button) && isEnabled(button) ? itemsUnder(popup, [prefix], true) : [];
+}
+
+/** Whether a button holds a menu of its own (Gecko's and Qt's menu buttons: the popup is a child). */
+export function hasOwnMenu(button: A11yNode): boolean {
+  return button.children.some((c) => MENU_CONTAINERS.has(c.role));
+}
+
+/** A Gecko button's own popup menu: a `menu` child named as the button or unnamed. */
+export function ownPopupOf(button: A11yNode): A11yNode | undefined {
+  const label = controlLabel(button);
+  return button.children.find((c) => c.role === 'menu' && (repairName(c.name) === '' || repairName(c.name) === label));
 }
 
 /**
- * `closed`: inside a popup menu that is not open. Qt marks every item of a closed menu invisible
- * (its owner widget is hidden), so there visibility says nothing and enabled items count; GTK
- * keeps closed menus' items visible.
+ * `closed`: inside a menu that is not open. Qt marks every item of a closed popup menu invisible
+ * (its owner widget is hidden) and Gecko every item of a closed XUL menu, so there visibility says
+ * nothing and enabled items count; GTK keeps closed menus' items visible. `lazy`: a named submenu
+ * with no items yet is an entry of its own, marked lazy (menu bars, where `menu` opens its chain).
  */
-function itemsUnder(node: A11yNode, path: string[], closed = false): MenuEntry[] {
+function itemsUnder(node: A11yNode, path: string[], closed = false, lazy = false): MenuEntry[] {
   const entries: MenuEntry[] = [];
   for (const child of node.children) {
     const closedMenu = child.role === 'popup_menu' && !isPresent(child);
@@ -33,37 +54,58 @@ function itemsUnder(node: A11yNode, path: string[], closed = false): MenuEntry[]
     const label = repairName(child.name);
     if (MENU_ITEM_ROLES.has(child.role) || (child.role === 'menu' && label)) {
       if (!label) continue;
+      const own = [...path, label];
+      if (lazy && isUnbuiltMenu(child)) {
+        if (isEnabled(child)) entries.push({ path: own.join(PATH_SEPARATOR), node: child, lazy: true });
+        continue;
+      }
       const hasSubmenu = child.children.some((c) => MENU_CONTAINERS.has(c.role) || MENU_ITEM_ROLES.has(c.role));
-      if (hasSubmenu || child.role === 'menu') entries.push(...itemsUnder(child, [...path, label], closed));
-      else if (isEnabled(child)) entries.push({ path: [...path, label].join(PATH_SEPARATOR), node: child });
+      if (hasSubmenu || child.role === 'menu') entries.push(...itemsUnder(child, own, closed || isClosedXulMenu(child), lazy));
+      else if (isEnabled(child)) entries.push({ path: own.join(PATH_SEPARATOR), node: child });
     } else if (MENU_CONTAINERS.has(child.role)) {
-      entries.push(...itemsUnder(child, path, closed || closedMenu));
+      entries.push(...itemsUnder(child, path, closed || closedMenu, lazy));
     }
   }
   return entries;
 }
 
-/** Menu bar entries: "File > Save As…"; a menu the app fills only when opened is one entry, "File". */
+/**
+ * A menu the app builds only when it opens: no items at all yet (Thunar's menu bar menus,
+ * Thunderbird's File › New until it first opens).
+ */
+function isUnbuiltMenu(menu: A11yNode): boolean {
+  return menu.role === 'menu' && menu.children.length === 0 && !menu.childCount;
+}
+
+/**
+ * A closed Gecko menu that was built before: it keeps its items, each marked invisible, the menu
+ * itself expandable and not expanded. Its items can be run without opening it (Gecko runs a
+ * closed item's action as a click on it).
+ */
+function isClosedXulMenu(menu: A11yNode): boolean {
+  return menu.role === 'menu' && hasState(menu, 'expandable') && !hasState(menu, 'expanded') && menu.children.length > 0 && !menu.children.some(isPresent);
+}
+
+/** The entries of a menu bar menu or submenu read afresh, named under its path ("File > New"). */
+export function entriesOfMenu(menu: A11yNode, path: string): MenuEntry[] {
+  return itemsUnder(menu, path.split(PATH_SEPARATOR), false, true);
+}
+
+/**
+ * Menu bar entries: "File > Save As…"; a menu the app fills only when opened is one entry, "File"
+ * or "File > New", listed first (the `menu` schema names them).
+ */
 export function menuBarEntries(root: A11yNode): MenuEntry[] {
   const entries: MenuEntry[] = [];
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop() as A11yNode;
-    if (node.role === 'menu_bar') entries.push(...lazyMenus(node), ...itemsUnder(node, []));
-    else stack.push(...[...node.children].reverse());
+    if (node.role === 'menu_bar') {
+      const found = itemsUnder(node, [], false, true);
+      entries.push(...found.filter((e) => e.lazy), ...found.filter((e) => !e.lazy));
+    } else stack.push(...[...node.children].reverse());
   }
   return entries;
-}
-
-/**
- * Menu bar menus with no items yet: some apps (Thunar) build a menu's items only when it opens,
- * so a closed one has no children at all. Such a menu is offered by its own path; the `menu`
- * action opens it to find what it holds.
- */
-function lazyMenus(bar: A11yNode): MenuEntry[] {
-  return bar.children
-    .filter((menu) => menu.role === 'menu' && menu.children.length === 0 && !menu.childCount && repairName(menu.name) && isPresent(menu) && isEnabled(menu))
-    .map((menu) => ({ path: repairName(menu.name), node: menu, lazy: true }));
 }
 
 /**
@@ -118,6 +160,41 @@ function itemsAtAnyDepth(container: A11yNode, roles: Set<string>, prefix: string
 export function openedOtherPopover(root: A11yNode, inner: A11yNode): boolean {
   const wrapper = findFirst(root, (n) => isButtonWrapper(n) && n.children.some((c) => c.ref === inner.ref));
   return !!wrapper && wrapper.children.some((c) => c.ref !== inner.ref && !BUTTON_ROLES.has(c.role) && c.role !== 'menu' && isPresent(c));
+}
+
+/** The menus from the menu bar down to the node `ref`, itself last; empty outside a menu bar. */
+export function menuChain(root: A11yNode, ref: string): A11yNode[] {
+  const path = pathTo(root, ref);
+  const bar = path.findIndex((n) => n.role === 'menu_bar');
+  if (bar < 0) return [];
+  return path.slice(bar + 1).filter((n) => (n.role === 'menu' && repairName(n.name) !== '') || MENU_ITEM_ROLES.has(n.role));
+}
+
+/**
+ * Whether a menu is open now: Gecko says `expanded`; GTK and Qt show its items (`showing`, which
+ * a closed Gecko menu's items keep while they lose `visible`); a button shows its own popup menu
+ * (Gecko, Qt) or, a GTK 4 menu button, its popover beside its inner button.
+ */
+export function isMenuOpen(root: A11yNode, menu: A11yNode): boolean {
+  if (hasState(menu, 'expanded')) return true;
+  if (BUTTON_ROLES.has(menu.role)) {
+    if (hasOwnMenu(menu)) return menu.children.some((c) => MENU_CONTAINERS.has(c.role) && isPresent(c) && hasShownItem(c));
+    const wrapper = findFirst(root, (n) => isButtonWrapper(n) && n.children.some((c) => c.ref === menu.ref));
+    return !!wrapper && wrapper.children.some((c) => c.ref !== menu.ref && isPresent(c));
+  }
+  return hasShownItem(menu);
+}
+
+/** An item on screen: present and showing (the items of a closed menu are not both). */
+export function isShownItem(node: A11yNode): boolean {
+  return isPresent(node) && hasState(node, 'showing');
+}
+
+/** Whether a menu shows items of its own (read afresh: a toolkit may not report its menus' changes). */
+export function hasShownItem(menu: A11yNode): boolean {
+  return menu.children.some(
+    (c) => ((MENU_ITEM_ROLES.has(c.role) || c.role === 'menu') && isShownItem(c)) || (MENU_CONTAINERS.has(c.role) && isPresent(c) && hasShownItem(c)),
+  );
 }
 
 /** Every menu the window offers by path, open or not: menu bars and GTK 4 menu buttons. */

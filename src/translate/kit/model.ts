@@ -61,7 +61,7 @@ export interface Button {
 export interface MenuEntry {
   path: string;
   node: A11yNode;
-  /** A menu bar menu the app fills only when it opens (Thunar): its path is the menu's own. */
+  /** A menu the app fills only when it opens (Thunar's File, Thunderbird's File › New): its path is the menu's own. */
   lazy?: boolean;
 }
 

@@ -1,14 +1,18 @@
 /**
  * Agent task: write a message in Thunderbird (Gecko) and save it as a draft, through the tools a
- * client sees only. The agent presses New Message in the 3-pane window, fills To and Subject and
- * the message body with set_field (each write read back), runs the compose window's File > Save
- * and closes the window with its close tool. The truth is the profile on disk: Local Folders'
- * Drafts mbox holds one message with the recipient, the subject and the body's lines.
- * Thunderbird prints no GLib critical or warning meanwhile.
+ * client sees only. The agent runs File > New > Message in the 3-pane window (a submenu Gecko
+ * builds only when it opens: `menu` opens File, then New, then runs Message), fills To and
+ * Subject and the message body with set_field (each write read back), runs the compose window's
+ * File > Save and closes the window with its close tool. The compose window is checked in a
+ * pyatspi dump, the menus left closed; the truth is the profile on disk: Local Folders' Drafts
+ * mbox holds one message with the recipient, the subject and the body's lines. Thunderbird
+ * prints no GLib critical or warning meanwhile.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { A11yNode } from '../../../src/platform/probe.js';
 import { expectAppsQuiet } from '../helpers/appLogs.js';
+import { pyatspiWindow } from '../helpers/coverage.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { corpusApp, launchCorpusApp } from '../corpus/apps.js';
 import { prepareDocuments } from '../corpus/documents.js';
@@ -27,8 +31,9 @@ const BODY = ['Dear Grace,', 'the corpus folder is ready.'];
 const COMPOSE = /^Write: .* - Thunderbird$/;
 
 describe.skipIf(stack.skip)('agent task: write a message in a mail client and save it as a draft', () => {
-  it('Thunderbird: New Message, To, Subject and body by set_field, File > Save, the draft in the Drafts mbox', async () => {
+  it('Thunderbird: File > New > Message, To, Subject and body by set_field, File > Save, the draft in the Drafts mbox', async () => {
     let draft = '';
+    let created: { message?: unknown; opened?: unknown; composeId?: string; compose?: { role: string; name: string }; expandedMenus?: string[] } = {};
     const routes: Record<string, unknown> = {};
     let closed = false;
     let bodyShown = '';
@@ -47,9 +52,20 @@ describe.skipIf(stack.skip)('agent task: write a message in a mail client and sa
             'the Inbox listing its messages',
             startMs,
           );
-          const pressed = await agent.must(expectTool(await agent.tools(), `${main.id}__press`), { button: 'New Message' });
-          if (!Array.isArray(pressed.openedWindowIds) || pressed.openedWindowIds.length !== 1) fail(`New Message opened no window: ${JSON.stringify(pressed)}`);
+          // File's items, and New's, exist only once they open: the path is checked by the server.
+          const ran = await agent.must(expectTool(await agent.tools(), `${main.id}__menu`), { path: 'File > New > Message' });
+          if (!Array.isArray(ran.openedWindowIds) || ran.openedWindowIds.length !== 1) fail(`File > New > Message opened no window: ${JSON.stringify(ran)}`);
           const blank = await windowShowing(agent, COMPOSE, (w) => fieldsOf(w).some((f) => f.label === 'Message body'), 'its message body as a field', 30_000);
+          // An independent reader sees the compose window, and no menu of the 3-pane window left open.
+          const compose = await pyatspiWindow(desktop, THUNDERBIRD.atspiName, 'Write: ');
+          const mainDump = await pyatspiWindow(desktop, THUNDERBIRD.atspiName, 'Inbox - Local Folders');
+          created = {
+            message: ran.message,
+            opened: ran.openedWindowIds,
+            composeId: blank.id,
+            compose: { role: compose.role, name: compose.name },
+            expandedMenus: menusOpen(mainDump),
+          };
           const tools = await agent.tools();
           const setField = expectTool(tools, `${blank.id}__set_field`);
           const subjectLabel = fieldsOf(blank).find((f) => /^Subject/.test(f.label))?.label ?? fail(`no Subject field: ${JSON.stringify(fieldsOf(blank))}`);
@@ -82,7 +98,13 @@ describe.skipIf(stack.skip)('agent task: write a message in a mail client and sa
         }
       },
     });
-    console.log(`[thunderbird draft] routes: ${JSON.stringify(routes)}`);
+    console.log(`[thunderbird draft] routes: ${JSON.stringify(routes)}, new message: ${JSON.stringify(created)}`);
+    expect(created.message).toMatch(
+      /^Ran "File > New > Message" \(opened File > New first\)\. (Opened window \S+ \(see openedWindowIds\)|The window changed: re-read app:\/\/windows)\.$/,
+    );
+    expect(created.opened).toEqual([created.composeId]);
+    expect(created.compose).toEqual({ role: 'frame', name: expect.stringMatching(COMPOSE) });
+    expect(created.expandedMenus).toEqual([]);
     expect(Object.keys(routes)).toEqual(['To', expect.stringMatching(/^Subject/), 'Message body']);
     expect(Object.values(routes)).toEqual(Object.values(routes).map(() => expect.stringMatching(/^(editable_text|typing)$/)));
     // One message in Drafts, from the identity, to the recipient, with the subject and both lines.
@@ -97,3 +119,9 @@ describe.skipIf(stack.skip)('agent task: write a message in a mail client and sa
     expect(recipientShown).toBe(true);
   }, 300_000);
 });
+
+/** The menus of a pyatspi dump that are open (expanded). */
+function menusOpen(root: A11yNode): string[] {
+  const open = root.role === 'menu' && root.states.includes('expanded') ? [root.name] : [];
+  return [...open, ...root.children.flatMap(menusOpen)];
+}

@@ -54,18 +54,18 @@ export class AtspiPrimitives {
    * The chords that run a menu item from the keyboard, for toolkits whose menu items must not be
    * run with DoAction (GTK 3 prints criticals: toolkitPolicy `menuByKeys`): its accelerator, else
    * its mnemonic path when every mnemonic on it is unique among its siblings (GTK cycles through
-   * items sharing one without running any). Null: DoAction is the route (other toolkits), or the
-   * item has no key route.
+   * items sharing one without running any). Null: DoAction is the route (other toolkits); empty:
+   * the item has no key route (DoAction only once its menu is open).
    */
   async menuKeys(ref: string): Promise<string[] | null> {
     const target = parseRef(ref);
     return this.run('menuKeys', ref, async () => {
       if (!policyFor(await this.toolkits.get(target.bus).catch(() => undefined)).menuByKeys) return null;
       const binding = parseGtkKeyBinding(await this.keyBinding(target));
-      if (!binding) return null;
+      if (!binding) return [];
       if (binding.accelerator) return [binding.accelerator];
-      if (binding.path.length === 0) return null;
-      return (await this.mnemonicsUnique(target, binding.path.length)) ? binding.path : null;
+      if (binding.path.length === 0) return [];
+      return (await this.mnemonicsUnique(target, binding.path.length)) ? binding.path : [];
     });
   }
 

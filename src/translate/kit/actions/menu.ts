@@ -4,7 +4,7 @@ import { defineAction } from '../../define.js';
 import { PATH_SEPARATOR } from '../menus.js';
 import { menuPathSchema, resolveMenuPath } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';
-import { lazyMenuOf, runLazyMenu } from './lazyMenu.js';
+import { lazyMenuOf, runInOpenMenus, runLazyMenu } from './lazyMenu.js';
 import { activate, describeEffect, found, live, watchEffect } from './shared.js';
 
 export const menuAction = defineAction({
@@ -33,8 +33,10 @@ export const menuAction = defineAction({
       `The menu command "${args.path}"`,
     );
     // GTK 3 runs an item of a closed menu with DoAction only by printing criticals: where the
-    // toolkit says so, the keys a person presses run it (the window is activated first).
+    // toolkit says so, the keys a person presses run it (the window is activated first), and an
+    // item with no key route is run once its menus are open.
     const keys = (await ctx.probe.menuKeys?.(entry.node.ref)) ?? null;
+    if (keys && keys.length === 0) return runInOpenMenus(ctx, window, entry);
     const effect = watchEffect(ctx, window);
     if (keys) await ctx.probe.sendKeys(window.facts.nativeId, { keys });
     else await activate(ctx, entry.node, ['click', 'activate', 'press', 'toggle']);

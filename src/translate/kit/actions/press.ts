@@ -1,11 +1,19 @@
 /** `press {button}`: presses a button the window shows; the enum lists exactly those (P-TOOL-2). */
 import { z } from 'zod';
+import { BridgeError } from '../../../protocol/errors.js';
+import type { A11yNode } from '../../../platform/probe.js';
 import { defineAction } from '../../define.js';
+import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../../types.js';
+import { findFirst } from '../../tree.js';
+import { hasOwnMenu, isMenuOpen, menuEntriesOfButton } from '../menus.js';
 import type { Button } from '../model.js';
 import type { GenericReading } from '../reading.js';
-import { activate, describeEffect, found, live, namesEnum, watchEffect } from './shared.js';
+import { closeOpened } from './lazyMenu.js';
+import { activate, describeEffect, EFFECT_WAIT_MS, found, live, namesEnum, settled, watchEffect, type Effect } from './shared.js';
 
 const MAX_HINTS = 40;
+/** Entries named when a button turns out to only open its menu. */
+const LISTED_ENTRIES = 12;
 
 /**
  * A hint whose words only repeat the label's ("Save" = "Save the current file") or the reverse
@@ -51,6 +59,65 @@ export const pressAction = defineAction({
     );
     const effect = watchEffect(ctx, window);
     await activate(ctx, button.node, ['click', 'press', 'activate']);
-    return { message: `Pressed "${button.label}".${describeEffect(await effect())}` };
+    const seen = await effect();
+    if (hasOwnMenu(button.node) && (await ownMenuOpened(ctx, window, button.node, seen))) return pressFace(ctx, window, button);
+    return { message: `Pressed "${button.label}".${describeEffect(seen)}` };
   },
 });
+
+/**
+ * A split button whose action only opens its menu: Thunderbird's Save (a toolbar button of type
+ * "menu" whose face runs Save and whose drop-marker opens Save as File/Draft/Template; Gecko
+ * exposes one button, its action a click on the whole button, which opens the menu). The menu is
+ * closed again and the face pressed as a person presses it: by pointer, at the button's centre.
+ * A button whose face opens the menu too only opens a menu: the menu is closed and the answer
+ * names its entries, which the `menu` tool runs.
+ */
+async function pressFace(ctx: ActionContext, window: LiveWindow, button: Button): Promise<ActionOutcome<undefined>> {
+  await closeOwnMenu(ctx, window, button);
+  // The closed menu's last changes are not the face's effect.
+  await settled(ctx, window.winId);
+  const effect = watchEffect(ctx, window);
+  await ctx.probe.click(button.node.ref);
+  const seen = await effect();
+  if (await ownMenuOpened(ctx, window, button.node, seen)) {
+    const entries = menuEntriesOfButton(nodeNow(ctx, window, button.node) ?? button.node).map((e) => `"${e.path}"`);
+    await closeOwnMenu(ctx, window, button);
+    const listed = entries.length > LISTED_ENTRIES ? [...entries.slice(0, LISTED_ENTRIES), `${entries.length - LISTED_ENTRIES} more`] : entries;
+    const run = entries.length > 0 ? `: run one of its entries with menu: ${listed.join(', ')}` : '';
+    throw new BridgeError('validation_failed', `"${button.label}" only opens its menu (closed again)${run}.`, {
+      fields: [{ field: 'button', error: 'opens a menu' }],
+    });
+  }
+  return { message: `Pressed "${button.label}" on its face, by pointer (its action only opens its menu).${describeEffect(seen)}` };
+}
+
+/**
+ * Whether the press opened the button's own menu. A press with no other effect may open it
+ * late (a loaded machine): that case waits a little longer for it.
+ */
+async function ownMenuOpened(ctx: ActionContext, window: LiveWindow, button: A11yNode, seen: Effect): Promise<boolean> {
+  const open = (state: StateReader) => {
+    const root = state.window(window.winId)?.tree.root;
+    const now = root ? findFirst(root, (n) => n.ref === button.ref) : undefined;
+    return !!now && !!root && isMenuOpen(root, now);
+  };
+  if (open(ctx.state)) return true;
+  if (seen.kind !== 'none') return false;
+  return ctx.waitFor((s) => (open(s) ? true : undefined), { timeoutMs: EFFECT_WAIT_MS, what: `the menu of "${button.name}"` }).catch(() => false);
+}
+
+/** Closes the button's own menu (Escape, only while it is open); one that stays open stops the press. */
+async function closeOwnMenu(ctx: ActionContext, window: LiveWindow, button: Button): Promise<void> {
+  await closeOpened(ctx, window, [button.node.ref]);
+  const now = nodeNow(ctx, window, button.node);
+  const root = ctx.state.window(window.winId)?.tree.root;
+  if (now && root && isMenuOpen(root, now)) {
+    throw new BridgeError('action_timeout', `"${button.label}" opened its menu, which stayed open after Escape. Re-read app://windows.`);
+  }
+}
+
+function nodeNow(ctx: ActionContext, window: LiveWindow, node: A11yNode): A11yNode | undefined {
+  const root = ctx.state.window(window.winId)?.tree.root;
+  return root ? findFirst(root, (n) => n.ref === node.ref) : undefined;
+}
