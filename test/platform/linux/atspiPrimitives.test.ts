@@ -153,7 +153,7 @@ describe('AtspiPrimitives', () => {
               interfaces: ['Action'],
               actions: ['click'],
               keyBindings: ['<Alt>f;<Alt>f;'],
-              children: [item('save', 'Save', 's;<Alt>f:s;<Primary>s'), item('export', 'Export...', 'e;<Alt>f:e;')],
+              children: [item('save', 'Save', 's;<Alt>f:s;<Primary>s'), item('export', 'Export...', 'e;<Alt>f:e;'), item('plain', 'Plain', ';;')],
             }),
           ],
         }),
@@ -165,6 +165,8 @@ describe('AtspiPrimitives', () => {
     const p = new AtspiPrimitives(client, soffice);
     expect(await p.menuKeys(`${BUS}/n/save`)).toEqual(['ctrl+s']);
     expect(await p.menuKeys(`${BUS}/n/export`)).toEqual(['alt+f', 'e']);
+    // No key route: an empty list (its menus are opened and the shown item run), never null (DoAction on a closed item).
+    expect(await p.menuKeys(`${BUS}/n/plain`)).toEqual([]);
     expect(app.calls.filter((c) => c.member === 'GetActions')).toEqual([]);
     expect(app.calls.filter((c) => c.member === 'GetKeyBinding').length).toBeGreaterThan(0);
   });
