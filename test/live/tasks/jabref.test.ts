@@ -19,6 +19,7 @@ import { runScenario } from './scenario.js';
 import { expectTool, fail } from './scenarios/checks.js';
 import { expectJavaQuiet } from './scenarios/javaQuiet.js';
 import { bibEntries } from './scenarios/bibtex.js';
+import { fieldValues, tableRows } from './scenarios/windowFields.js';
 
 const JABREF = corpusApp('jabref');
 const stack = displayStack([JABREF.command]);
@@ -67,7 +68,7 @@ describe.skipIf(stack.skip)('agent task: change a field of a BibTeX entry in a J
 
           // The table shows the new year before the library is saved.
           await waitFor(
-            async () => rowsOf((await agent.operableWindow(MAIN)) ?? main).some((row) => row.includes(KNOWN.bibTitle) && row.includes(NEW_YEAR)),
+            async () => tableRows((await agent.operableWindow(MAIN)) ?? main).some((row) => row.includes(KNOWN.bibTitle) && row.includes(NEW_YEAR)),
             15_000,
           );
           await agent.must(menu, { path: 'File > Save database' });
@@ -92,13 +93,4 @@ describe.skipIf(stack.skip)('agent task: change a field of a BibTeX entry in a J
 
 function textOf(window: ProtocolWindow): string {
   return window.blocks.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
-}
-
-function rowsOf(window: ProtocolWindow): unknown[][] {
-  return window.blocks.flatMap((b) => (b.type === 'table' ? b.rows : []));
-}
-
-function fieldValues(window: ProtocolWindow): Record<string, unknown> {
-  const items = window.blocks.flatMap((b) => (b.type === 'fields' ? b.items : []));
-  return Object.fromEntries(items.map((item) => [item.label, item.value]));
 }

@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { corpusApp, launchCorpusApp } from '../corpus/apps.js';
@@ -18,6 +17,7 @@ import { runScenario } from './scenario.js';
 import { expectTool, fail } from './scenarios/checks.js';
 import { expectJavaQuiet } from './scenarios/javaQuiet.js';
 import { bibEntries } from './scenarios/bibtex.js';
+import { fieldValues, tableRows } from './scenarios/windowFields.js';
 
 const JABREF = corpusApp('jabref');
 const stack = displayStack([JABREF.command]);
@@ -50,9 +50,9 @@ describe.skipIf(stack.skip)('agent task: edit a BibTeX entry in its own editor (
           calls.push(await agent.must(expectTool(editorTools, `${editor.id}__set_field`), { field: 'Year', value: NEW_YEAR }));
           // The table shows the new year before the library is saved: the entry took the field.
           await waitFor(
-            async () => rowsOf((await agent.operableWindow(MAIN)) ?? editor).some((row) => row.includes(KNOWN.bibTitle) && row.includes(NEW_YEAR)),
+            async () => tableRows((await agent.operableWindow(MAIN)) ?? editor).some((row) => row.includes(KNOWN.bibTitle) && row.includes(NEW_YEAR)),
             15_000,
-          ).catch(async () => fail(`the table never showed ${NEW_YEAR}: ${JSON.stringify(rowsOf((await agent.operableWindow(MAIN)) ?? editor))}`));
+          ).catch(async () => fail(`the table never showed ${NEW_YEAR}: ${JSON.stringify(tableRows((await agent.operableWindow(MAIN)) ?? editor))}`));
           await agent.must(expectTool(editorTools, `${editor.id}__menu`), { path: 'File > Save database' });
           onDisk = await waitFor(() => {
             const text = readFileSync(docs.bibliography, 'utf8');
@@ -74,12 +74,3 @@ describe.skipIf(stack.skip)('agent task: edit a BibTeX entry in its own editor (
     expect(after.knuth1984).toEqual(before.knuth1984);
   }, 300_000);
 });
-
-function rowsOf(window: ProtocolWindow): unknown[][] {
-  return window.blocks.flatMap((b) => (b.type === 'table' ? b.rows : []));
-}
-
-function fieldValues(window: ProtocolWindow): Record<string, unknown> {
-  const items = window.blocks.flatMap((b) => (b.type === 'fields' ? b.items : []));
-  return Object.fromEntries(items.map((item) => [item.label, item.value]));
-}

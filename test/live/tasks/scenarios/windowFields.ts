@@ -2,6 +2,17 @@
 import type { ProtocolWindow } from '../../../../src/protocol/schemas.js';
 import type { ScriptedAgent } from '../agent.js';
 
+/** Every field the window shows, by label, from its fields blocks. */
+export function fieldValues(window: ProtocolWindow): Record<string, unknown> {
+  const items = window.blocks.flatMap((b) => (b.type === 'fields' ? b.items : []));
+  return Object.fromEntries(items.map((item) => [item.label, item.value]));
+}
+
+/** The rows of every table the window shows. */
+export function tableRows(window: ProtocolWindow): unknown[][] {
+  return window.blocks.flatMap((b) => (b.type === 'table' ? b.rows : []));
+}
+
 /** The value the window shows for a field, from its fields block. */
 export function fieldValue(window: ProtocolWindow | undefined, label: string): unknown {
   for (const block of window?.blocks ?? []) {
