@@ -7,6 +7,7 @@ import { findFirst } from '../tree.js';
 import { PREVIEW_ROWS } from './blocks.js';
 import { cleanText } from './labels.js';
 import type { Collection, Option, WindowReading } from './model.js';
+import { oncePerReading } from './oncePerReading.js';
 import { isShown } from './visibility.js';
 
 export interface OpenableRow {
@@ -18,14 +19,8 @@ export interface OpenableRow {
   onScreen: boolean;
 }
 
-/** One walk per reading: the tool's `available`, `input` and `run` each ask for them. */
-const found = new WeakMap<object, OpenableRow[]>();
-
-export function openableRows(reading: Pick<WindowReading, 'collections' | 'rule'>): OpenableRow[] {
-  let rows = found.get(reading);
-  if (!rows) found.set(reading, (rows = walkRows(reading)));
-  return rows;
-}
+/** Once per reading: the tool's `available`, `input` and `run` each ask for them. */
+export const openableRows = oncePerReading(walkRows);
 
 function walkRows(reading: Pick<WindowReading, 'collections' | 'rule'>): OpenableRow[] {
   return reading.collections.flatMap((collection) =>

@@ -9,6 +9,7 @@ import { PREVIEW_ROWS } from './blocks.js';
 import { cleanText } from './labels.js';
 import type { Collection, Option, WindowReading } from './model.js';
 import { BUTTON_ROLES } from './roles.js';
+import { oncePerReading } from './oncePerReading.js';
 import { isShown } from './visibility.js';
 
 export interface RowButton {
@@ -18,14 +19,8 @@ export interface RowButton {
   label: string;
 }
 
-/** One walk per reading: the tool's `available`, `input` and `run` each ask for them. */
-const found = new WeakMap<object, RowButton[]>();
-
-export function rowButtons(reading: Pick<WindowReading, 'collections' | 'rule'>): RowButton[] {
-  let buttons = found.get(reading);
-  if (!buttons) found.set(reading, (buttons = walkRows(reading)));
-  return buttons;
-}
+/** Once per reading: the tool's `available`, `input` and `run` each ask for them. */
+export const rowButtons = oncePerReading(walkRows);
 
 function walkRows(reading: Pick<WindowReading, 'collections' | 'rule'>): RowButton[] {
   return reading.collections.flatMap((collection) =>
