@@ -39,8 +39,8 @@ export class WaylandPointer {
     return opened;
   }
 
-  /** Clicks the centre of `node` (its extents as the toolkit reports them) in `window`. */
-  async click(window: ClickWindow, node: Rect): Promise<void> {
+  /** Clicks the centre of `node` (its extents as the toolkit reports them) in `window`, `count` times at once. */
+  async click(window: ClickWindow, node: Rect, count = 1): Promise<void> {
     const [views, layout] = await Promise.all([swayWindows(this.swaySocket), swayLayout(this.swaySocket)]);
     const view = findView(views, window.pid, window.title);
     if (!view) throw new Error(`the compositor shows no window "${window.title}" to click in`);
@@ -51,7 +51,7 @@ export class WaylandPointer {
     }
     // It stays on what it clicked, as a person's would: a popup the click opened (a Qt combo box's
     // list) follows the pointer, and moving away would close it or change its choice (measured).
-    await this.pointer.click(layoutPoint(node, view.content, origin), layout);
+    await this.pointer.click(layoutPoint(node, view.content, origin), layout, count);
   }
 
   /** On a seat of its own, the new pointer starts on a corner no window covers (parking.ts). */

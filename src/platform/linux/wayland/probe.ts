@@ -83,7 +83,12 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
   focus = async (ref: string) => this.atspi.primitives.focus(await this.used(ref));
 
   /** A pointer click at the node's centre, its window brought forward first (virtual pointer). */
-  async click(ref: string): Promise<void> {
+  click = (ref: string) => this.clickTimes(ref, 1);
+
+  /** A pointer double-click at the node's centre (what opens an item where no action does). */
+  doubleClick = (ref: string) => this.clickTimes(ref, 2);
+
+  private async clickTimes(ref: string, count: number): Promise<void> {
     if (!this.pointer)
       throw new Error(
         `no pointer input on this Wayland session (the compositor offers no virtual pointer, or no window positions): ${ref} has no accessible action to run instead`,
@@ -101,6 +106,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
         frame: () => this.frameExtents(window.ref ?? ref),
       },
       node,
+      count,
     );
   }
 

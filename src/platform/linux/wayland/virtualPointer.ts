@@ -54,12 +54,17 @@ export class VirtualPointer {
     await this.wire.roundtrip();
   }
 
-  /** A left click at a point of the output layout, as one move, press and release. */
-  async click(point: { x: number; y: number }, layout: Box): Promise<void> {
+  /**
+   * A left click at a point of the output layout, as one move, then `count` presses and releases
+   * sent together (a double-click must come within the toolkit's double-click time).
+   */
+  async click(point: { x: number; y: number }, layout: Box, count = 1): Promise<void> {
     // The move is committed before the press, so the press lands on the surface under the point.
     await this.move(point, layout);
-    this.send(REQUEST.button, BTN_LEFT, PRESSED);
-    this.send(REQUEST.button, BTN_LEFT, RELEASED);
+    for (let i = 0; i < count; i++) {
+      this.send(REQUEST.button, BTN_LEFT, PRESSED);
+      this.send(REQUEST.button, BTN_LEFT, RELEASED);
+    }
     await this.wire.roundtrip();
   }
 

@@ -16,7 +16,7 @@ describe('virtual pointer over the Wayland wire', () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
   });
 
-  it('creates one pointer on the default seat and clicks as move, frame, press, frame, release, frame', async () => {
+  it('creates one pointer on the default seat and clicks as move, frame, press, frame, release, frame (twice for a double-click)', async () => {
     const requests: string[] = [];
     let pointer = -1;
     const fake = fakeCompositor(['wl_seat', 'zwlr_virtual_pointer_manager_v1'], (_socket, request, bound) => {
@@ -44,9 +44,22 @@ describe('virtual pointer over the Wayland wire', () => {
     const device = await VirtualPointer.open(fake.path);
     expect(device).not.toBeNull();
     await device!.click({ x: 650, y: 410 }, { x: 0, y: 0, width: 1280, height: 800 });
+    await device!.click({ x: 20, y: 30 }, { x: 0, y: 0, width: 1280, height: 800 }, 2);
     device!.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests).toEqual(['create seat=0', 'motion_absolute 650 410 1280 800', 'frame', 'button 272 1', 'frame', 'button 272 0', 'frame', 'destroy']);
+    const click = ['button 272 1', 'frame', 'button 272 0', 'frame'];
+    expect(requests).toEqual([
+      'create seat=0',
+      'motion_absolute 650 410 1280 800',
+      'frame',
+      ...click,
+      // A double-click: one move, two presses and releases.
+      'motion_absolute 20 30 1280 800',
+      'frame',
+      ...click,
+      ...click,
+      'destroy',
+    ]);
   });
 
   it('is null where the compositor offers no virtual pointer', async () => {
