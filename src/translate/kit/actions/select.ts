@@ -4,48 +4,60 @@ import { BridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import { defineAction } from '../../define.js';
 import { PREVIEW_ROWS } from '../blocks.js';
-import type { Option, WindowReading } from '../model.js';
+import type { Field, Option, WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
 import { findFirst, hasState } from '../../tree.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { readWindow } from '../reading.js';
 import { WRITE_TIMEOUT_MS } from './fields.js';
 import { activate, found, live, namesEnum } from './shared.js';
+import { dropDownOpener, selectInDropDown } from './dropDown.js';
 import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
 const MAX_ENUM_OPTIONS = 200;
 
-interface Choosable {
+export interface Choosable {
   label: string;
   node: A11yNode;
   options: Option[];
+  /** A drop-down whose options are known only once it opens (GTK 4's GtkDropDown): `options` is empty. */
+  unknownOptions?: true;
 }
 
 export function choosables(reading: WindowReading): Choosable[] {
+  // A drop-down opened by its own button lists its options only while its popover is open: they
+  // are left out even then, so that the tool does not change while a person looks at them.
+  const isDropDown = (f: Field) => f.kind === 'choice' && f.settable && !f.entry && dropDownOpener(f.node) !== undefined;
+  const dropDowns = reading.fields.filter(isDropDown).map((f) => ({ label: f.label, node: f.node, options: [], unknownOptions: true as const }));
   return [
-    ...reading.fields.filter((f) => f.kind === 'choice' && f.settable && f.options.length > 0),
+    ...reading.fields.filter((f) => f.kind === 'choice' && f.settable && f.options.length > 0 && !isDropDown(f)),
     // Only rows the state shows can be named by the agent.
     ...reading.collections.map((c) => ({ ...c, options: c.options.slice(0, PREVIEW_ROWS) })).filter((c) => c.options.some((o) => o.label !== '')),
     ...reading.tabs,
-  ].map((c) => ({ label: c.label, node: c.node, options: c.options.filter((o) => o.label !== '') }));
+  ]
+    .map((c): Choosable => ({ label: c.label, node: c.node, options: c.options.filter((o) => o.label !== '') }))
+    .concat(dropDowns);
 }
 
-function optionSchema(targets: Choosable[]) {
+export function optionSchema(targets: Choosable[]) {
   const all = [...new Set(targets.flatMap((t) => t.options.map((o) => o.label)))];
+  const unknown = targets.some((t) => t.unknownOptions);
   // With one target the enum says it all; the legend only tells several targets' options apart.
-  if (targets.length === 1 && all.length <= MAX_ENUM_OPTIONS) return namesEnum(all);
+  if (!unknown && targets.length === 1 && all.length <= MAX_ENUM_OPTIONS) return namesEnum(all);
   const legend = targets
-    .map(
-      (t) =>
-        `${t.label}: ${t.options
-          .slice(0, 12)
-          .map((o) => `"${o.label}"`)
-          .join(', ')}${t.options.length > 12 ? ', …' : ''}`,
+    .map((t) =>
+      t.unknownOptions
+        ? `${t.label}: shown when it opens`
+        : `${t.label}: ${t.options
+            .slice(0, 12)
+            .map((o) => `"${o.label}"`)
+            .join(', ')}${t.options.length > 12 ? ', …' : ''}`,
     )
     .join('; ');
   const description = `As shown (${legend}).`;
-  return all.length <= MAX_ENUM_OPTIONS ? namesEnum(all, description) : z.string().min(1).max(1000).describe(description);
+  // A drop-down's options are known only once it opens: its option is a string checked at run time.
+  return all.length <= MAX_ENUM_OPTIONS && !unknown ? namesEnum(all, description) : z.string().min(1).max(1000).describe(description);
 }
 
 export const selectAction = defineAction({
@@ -70,6 +82,7 @@ export const selectAction = defineAction({
       choosables(reading).find((t) => t.label === args.field),
       `"${args.field}"`,
     );
+    if (target.unknownOptions) return selectUnknown(ctx, window, target, args.option);
     const option = target.options.find((o) => o.label === args.option);
     if (!option) {
       const choices = target.options
@@ -132,6 +145,16 @@ async function chooseInDropDown(ctx: ActionContext, window: LiveWindow, combo: A
 }
 
 const DROP_DOWN_MS = 3000;
+
+/** A drop-down whose options show only once it opens: opened, chosen and read back (`dropDown.ts`). */
+async function selectUnknown(ctx: ActionContext, window: LiveWindow, target: Choosable, asked: string) {
+  const chosen = await selectInDropDown(ctx, window, target, asked, (state, label) => {
+    const root = state.window(window.winId)?.tree.root;
+    return root ? isChosen(readWindow(root), target.node, label) : 'gone';
+  });
+  if (!chosen.via) return { message: `${chosen.label} is already chosen in ${target.label}.` };
+  return { message: `Chose "${chosen.label}" in ${target.label}.`, result: { via: chosen.via } };
+}
 
 const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
 
