@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { A11yNode } from '../../src/platform/probe.js';
 import { fixtureFacts, translateFixture } from '../../src/testing/fixtureView.js';
 import { loadFixture } from '../../src/testing/tester.js';
+import { findFirst } from '../../src/translate/tree.js';
 import type { ActionDef } from '../../src/translate/types.js';
 import { chooseAction, setNameAction } from '../../translators/gtk-file-chooser/actions.js';
 import { gtkFileChooserTranslator } from '../../translators/gtk-file-chooser/index.js';
-import { pathEntry } from '../../translators/gtk-file-chooser/drive.js';
+import { pathEntry, submitPath } from '../../translators/gtk-file-chooser/drive.js';
 import { readChooser, sameFolder } from '../../translators/gtk-file-chooser/reading.js';
 import { isReplaceQuestion } from '../../translators/gtk-file-chooser/replaceQuestion.js';
 import { isCloseQuestion } from '../../translators/gedit/closeQuestion.js';
@@ -179,5 +180,49 @@ describe('gtk-file-chooser: showing the location entry', () => {
     const { ctx, calls } = fakeContext(rootOf('gedit-open-recent.json', /^Open Files$/));
     await expect(pathEntry(ctx, 'w1')).rejects.toMatchObject({ code: 'action_timeout' });
     expect(calls.filter((c) => c.args[1] === 'show_location')).toHaveLength(6);
+  });
+});
+
+describe('gtk-file-chooser: a question that opens on Save', () => {
+  const PATH = '/home/user/Documents/report-2026.txt';
+  /** The Save As dialog whose Save press opens a modal; `fill` gives that modal its content later. */
+  const saveAs = (question: A11yNode | undefined) => {
+    const root = structuredClone(rootOf('gedit-save-as.json', /^Save As$/));
+    const entryRef = readChooser(root).name?.node.ref;
+    const { ctx, windows } = fakeContext(root, (call) => {
+      if (call.primitive === 'setText') {
+        const typed = structuredClone(root);
+        const entry = findFirst(typed, (n) => n.ref === call.args[0]) as A11yNode;
+        entry.value = String(call.args[1]);
+        return { root: typed };
+      }
+      return call.primitive === 'doAction' && call.args[1] === 'click' ? { open: 'w2' } : undefined;
+    });
+    // The modal is read in two steps, as on a busy machine: mapped empty, then its content; a
+    // wait that saw nothing looks again once the content arrived, as the bridge's waits do.
+    const waitFor = ctx.waitFor;
+    ctx.waitFor = async (check, options) => {
+      try {
+        return await waitFor(check, options);
+      } catch (error) {
+        const modal = windows.get('w2');
+        if (!modal || !question || modal.tree.root === question) throw error;
+        modal.tree.root = question;
+        return waitFor(check, options);
+      }
+    };
+    return { ctx, entryRef };
+  };
+
+  it('waits for the modal’s content: one still empty is not taken for an error message', async () => {
+    const { ctx, entryRef } = saveAs(undefined);
+    expect(entryRef).toBeDefined();
+    await expect(submitPath(ctx, 'w1', PATH)).rejects.toMatchObject({ code: 'action_timeout' });
+  });
+
+  it('reports the replace question once it is read', async () => {
+    const { ctx } = saveAs(rootOf('gedit-replace-question.json', /^$/));
+    const outcome = await submitPath(ctx, 'w1', PATH);
+    expect(outcome).toMatchObject({ kind: 'question', winId: 'w2' });
   });
 });

@@ -122,8 +122,9 @@ export const saveAction = defineAction({
     await ctx.probe.doAction(button(window, 'Save').ref, 'click');
     const outcome = await ctx.waitFor(
       (s) => {
+        // A dialog counts once its buttons are read: one seen still empty is neither a chooser nor a question yet.
         const modal = newModalOf(s, window.winId, before);
-        if (modal) return { modal };
+        if (modal && readWindow(modal.tree.root).buttons.length > 0) return { modal };
         const now = editorNow(s, window.winId);
         // Saved: no changes left, in a file. A document never saved has no changes to lose either
         // (a new one): it is saved only through the Save As dialog, which is what to wait for.

@@ -130,7 +130,10 @@ function outcomeOf(s: StateReader, winId: string, before: Set<string>, path: str
   const chooser = s.window(winId);
   if (!chooser) return { kind: 'closed' };
   const modal = newModalOf(s, winId, before) ?? newAppModal(s, chooser, before);
-  if (modal) {
+  // A modal seen before its content was read (no button yet) decides nothing: every question
+  // and every error message GTK shows has a button. Found live under load: the replace question,
+  // classified while still empty, was taken for an error with no text.
+  if (modal && readWindow(modal.tree.root).buttons.length > 0) {
     const text = messageOf(modal.tree.root);
     return asksFirst(modal.tree.root) ? { kind: 'question', winId: modal.winId, text } : { kind: 'error', winId: modal.winId, text };
   }
