@@ -28,6 +28,14 @@ function cli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ co
   });
 }
 
+/** A display number above the automatic range (:100 on) that no X server holds. */
+function unusedDisplay(): number {
+  const taken = (n: number) => existsSync(`/tmp/.X${n}-lock`) || existsSync(`/tmp/.X11-unix/X${n}`);
+  const free = Array.from({ length: 20 }, (_, i) => 180 + i).find((n) => !taken(n));
+  if (free === undefined) throw new Error('no free display between :180 and :199');
+  return free;
+}
+
 /** Every process of a desktop: recorded ones, their descendants, and the marked ones. */
 function processesOf(state: DesktopState): number[] {
   const recorded = state.processes.filter((p) => isRunning(p)).map((p) => p.pid);
@@ -44,7 +52,10 @@ function commandLine(pid: number): string {
 
 describe.skipIf(stack.skip)('headless desktop lifecycle', () => {
   it('gui-bridge desktop up --apps gnome-calculator, status, env, then down leaves nothing running', async () => {
-    const up = await cli(['up', '--apps', 'gnome-calculator']);
+    // A display of its own, outside the automatic range: another file's desktop starting in
+    // parallel takes the lowest free automatic number, which may be this one's once it is down,
+    // and `status` would then rightly answer that a desktop is up there.
+    const up = await cli(['up', '--apps', 'gnome-calculator', '--display', `:${unusedDisplay()}`]);
     expect(up.stderr).toMatch(/desktop :\d+ up/);
     expect(up.code).toBe(0);
     const display = /^export DISPLAY=':(\d+)'$/m.exec(up.stdout)?.[1];
