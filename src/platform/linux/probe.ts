@@ -179,7 +179,7 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
   private async windowHolding(target: ObjRef): Promise<LinuxWindow | undefined> {
     const windows = this.topology.windows.filter((w) => w.native.appKey === target.bus && w.ref !== null);
     if (windows.length <= 1) return windows[0];
-    const top = await this.atspi.events.topLevels.topLevelOf(target);
+    const top = await this.atspi.events.topLevels.topLevelAmong(target, (ref) => windows.some((w) => w.ref === ref));
     return windows.find((w) => w.ref === top);
   }
 

@@ -80,4 +80,22 @@ describe('TopLevelIndex', () => {
     expect(index.knownTopLevelOf({ bus: BUS, path: '/n/new' })).toBeNull();
     expect(await index.topLevelOf({ bus: BUS, path: '/n/vanished' })).toBeNull();
   });
+
+  it('forgets what a closed top-level held, and walks again when the cached top-level is not open', async () => {
+    const fake = app();
+    const index = new TopLevelIndex(new FakeClient(fake));
+    const txt = { bus: BUS, path: '/n/txt' };
+    expect(await index.topLevelOf(txt)).toBe(`${BUS}/n/win`);
+    // The app shows the same objects in a new window (GNOME Calculator's preferences, reopened).
+    fake.nodes.set('/n/win2', node('win2', 'frame'));
+    fake.parents.set('/n/win2', '/org/a11y/atspi/accessible/root');
+    fake.parents.set('/n/box', '/n/win2');
+    expect(await index.topLevelOf(txt)).toBe(`${BUS}/n/win`);
+    expect(await index.topLevelAmong(txt, (top) => top === `${BUS}/n/win2`)).toBe(`${BUS}/n/win2`);
+    expect(await index.topLevelOf(txt)).toBe(`${BUS}/n/win2`);
+    expect(await index.topLevelAmong(txt, () => false)).toBeNull();
+    index.forgetTop(`${BUS}/n/win2`);
+    expect(index.knownTopLevelOf(txt)).toBeNull();
+    expect(index.knownTopLevelOf({ bus: BUS, path: '/n/box' })).toBeNull();
+  });
 });

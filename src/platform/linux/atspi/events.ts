@@ -125,6 +125,7 @@ export class AtspiEvents extends EventEmitter<Events> {
         : this.topLevels.locate(event.source);
     void lookup.then(({ top, walked }) => {
       if (dying) this.topLevels.forget(event.source);
+      if (dying && top === formatRef(event.source)) this.topLevels.forgetTop(top);
       if (dying) this.focused.forgetObject(formatRef(event.source));
       this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: top, receivedAt, ...(walked.length > 0 ? { ancestors: walked } : {}) });
       if (!top) return;
@@ -142,7 +143,8 @@ export class AtspiEvents extends EventEmitter<Events> {
       this.markApps();
       return;
     }
-    if (event.child) this.topLevels.noteChild(event.source, event.child);
+    if (event.child && event.detail.startsWith('remove')) this.topLevels.forgetTop(formatRef(event.child));
+    else if (event.child) this.topLevels.noteChild(event.source, event.child);
     this.markWindows();
     this.emit('event', { type: event.type, source: formatRef(event.source), topLevel: null, receivedAt: performance.now() });
   }

@@ -77,6 +77,40 @@ export class TopLevelIndex {
     this.topOf.delete(formatRef(ref));
   }
 
+  /**
+   * Forgets every object placed in a top-level that is gone: an app may put the same objects in
+   * a new window (GNOME Calculator's preferences rows, reopened), and the cached answer would
+   * name the closed one.
+   */
+  forgetTop(top: string): void {
+    for (const [key, value] of this.topOf) if (value === top) this.topOf.delete(key);
+  }
+
+  /**
+   * The top-level holding `ref` among those open now: a cached answer naming none of them is
+   * about a closed window, so the parents are walked again.
+   */
+  async topLevelAmong(ref: ObjRef, open: (top: string) => boolean): Promise<string | null> {
+    const cached = await this.topLevelOf(ref);
+    if (cached && open(cached)) return cached;
+    const now = await this.topLevelNow(ref);
+    return now && open(now) ? now : null;
+  }
+
+  /** The top-level found by walking `Parent` now, whatever the cache says; the cache learns it. */
+  private async topLevelNow(ref: ObjRef): Promise<string | null> {
+    const chain: string[] = [];
+    let current = ref;
+    for (let depth = 0; depth < MAX_ANCESTORS; depth++) {
+      chain.push(formatRef(current));
+      const parent = await this.parentOf(current);
+      if (!parent) return null;
+      if (parent.path === ROOT_PATH) return this.settle(chain, formatRef(current));
+      current = parent;
+    }
+    return null;
+  }
+
   forgetApp(bus: string): void {
     for (const key of this.topOf.keys()) if (key.startsWith(`${bus}/`)) this.topOf.delete(key);
   }

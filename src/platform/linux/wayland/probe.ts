@@ -204,7 +204,7 @@ export class WaylandProbe extends AtspiProbe<SourceWindow> implements Probe {
 
   /** The native id of the window holding `ref`, when known. */
   private async nativeOf(ref: string): Promise<string | undefined> {
-    const top = await this.topLevels.topLevelOf(parseRef(ref)).catch(() => null);
+    const top = await this.topLevels.topLevelAmong(parseRef(ref), (r) => this.topology.nativeOfRef.has(r)).catch(() => null);
     return top ? this.topology.nativeOfRef.get(top) : undefined;
   }
 
