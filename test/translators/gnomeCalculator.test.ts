@@ -95,6 +95,24 @@ describe('gnome-calculator actions', () => {
     expect(await run(calculateAction, { expression: '12×3' }, ctx)).toMatchObject({ result: { expression: '12×3', result: '36' } });
   });
 
+  it('calculate takes the new answer to the last expression when no row is added (sin(90) after the angle units changed)', async () => {
+    const start = rootOf('basic-result');
+    const display = (text: string) => edit(start, (n) => (isDisplay(n) ? { ...n, value: text } : undefined));
+    const { ctx } = fakeContext(start, (c) => ({ root: display(c.primitive === 'setText' ? '12×3' : '0.5') }));
+    expect(await run(calculateAction, { expression: '12×3' }, ctx)).toEqual({
+      message: '12×3 = 0.5',
+      result: { expression: '12×3', result: '0.5', value: 0.5 },
+    });
+  });
+
+  it('calculate never takes a display that did not show the typed expression first for a new answer', async () => {
+    const start = rootOf('basic-result');
+    const display = (text: string) => edit(start, (n) => (isDisplay(n) ? { ...n, value: text } : undefined));
+    // The state never shows "12×3" typed: the "0.5" seen after "=" may be what was there before.
+    const { ctx } = fakeContext(display('0.5'), () => ({ root: display('0.5') }));
+    await expect(run(calculateAction, { expression: '12×3' }, ctx)).rejects.toMatchObject({ code: 'action_timeout' });
+  });
+
   it('calculate never takes the previous result for the answer while the calculator is still solving', async () => {
     const start = rootOf('basic-result');
     const typing = edit(start, (n) => (isDisplay(n) ? { ...n, value: '1+1' } : undefined));

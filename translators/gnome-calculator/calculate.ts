@@ -62,26 +62,40 @@ export const calculateAction = defineAction({
  * clears), so that every later change is the calculator's answer to "=". Typing the expression
  * already shown changes nothing: then the wait ends early and the state at hand is the baseline.
  */
-async function typedShown(ctx: ActionContext, winId: string, typed: string): Promise<number> {
+async function typedShown(ctx: ActionContext, winId: string, typed: string): Promise<Baseline> {
   const shown = (now: CalculatorReading | undefined) => now === undefined || (now.text === typed && now.status === '');
-  await ctx.waitFor((_s) => shown(readingNow(ctx, winId)), { timeoutMs: TYPED_TIMEOUT_MS, what: 'the display to show the expression' }).catch(() => undefined);
-  return readingNow(ctx, winId)?.history.length ?? 0;
+  const seen = await ctx
+    .waitFor((_s) => shown(readingNow(ctx, winId)), { timeoutMs: TYPED_TIMEOUT_MS, what: 'the display to show the expression' })
+    .then(() => true)
+    .catch(() => false);
+  return { history: readingNow(ctx, winId)?.history.length ?? 0, typedSeen: seen };
+}
+
+/** The history's length before "=", and whether the state showed the typed expression then. */
+interface Baseline {
+  history: number;
+  typedSeen: boolean;
 }
 
 /**
  * Done when the display moved on from the typed expression to the newest history result — a
  * row the calculator added, or, for an expression just calculated again (gnome-calculator does
- * not repeat a history row), the row already there. Failed when the status line explains why
+ * not repeat a history row), the row already there, or what the display shows instead. Failed when the status line explains why
  * the typed expression stays uncalculated.
  */
-function settled(now: CalculatorReading | undefined, before: number, typed: string): Outcome | undefined {
+function settled(now: CalculatorReading | undefined, before: Baseline, typed: string): Outcome | undefined {
   if (!now) return { kind: 'gone' };
   const last = now.history.at(-1);
-  const grew = now.history.length > before;
+  const grew = now.history.length > before.history;
   if (last && (grew || last.expression === typed)) {
     const showsResult = now.text === last.result && (now.text !== typed || typed === last.result);
     // A new row with the display showing anything but the expression: the result, formatted its way.
     if (showsResult || (grew && now.text !== typed)) return { kind: 'done', ...last };
+    // The same expression again with another answer (sin(90) once the angle units changed): no
+    // row is added, and the display shows the new result, not the row's. Only once the state
+    // showed the typed expression: else the display may still show the result before it.
+    const moved = before.typedSeen && !grew && now.text !== typed && now.text !== '' && now.status === '';
+    if (moved) return { kind: 'done', expression: last.expression, result: now.text };
   }
   if (now.status && now.text === typed) return { kind: 'failed', error: now.status };
   return undefined;
