@@ -34,6 +34,7 @@ export function pairLabels(targets: PairTarget[], texts: TextCandidate[], index:
   const pairing: Pairing = { labels: new Map(), sources: new Map(), used: new Set() };
   const open = targets.filter((t) => t.needsLabel);
   byRelations(open, texts, index, pairing);
+  ownLabelsShown(targets, index, pairing);
   const candidates = texts.filter((t) => !pairing.used.has(t.node.ref) && t.text.length <= MAX_LABEL_LENGTH && !t.text.includes('\n'));
   byLayout(open, candidates, pairing);
   byOrder(open, candidates, parents, pairing);
@@ -64,6 +65,26 @@ function byRelations(open: PairTarget[], texts: TextCandidate[], index: Map<stri
       const target = open.find((t) => t.node.ref === ref);
       if (target && !pairing.labels.has(ref)) assign(pairing, target.node, text.node, text.text);
     }
+  }
+}
+
+/**
+ * A control named by its own label and labelled by a label showing the same words (a GTK 4
+ * switch in a preference row, labelled by the row's title): that label is the control's, not a
+ * text of its own, or the words would be read twice.
+ */
+function ownLabelsShown(targets: PairTarget[], index: Map<string, A11yNode>, pairing: Pairing): void {
+  for (const { node, needsLabel } of targets) {
+    if (needsLabel) continue;
+    const own = oneLine(node.name);
+    if (own === '') continue;
+    const same = relationTargets(node, 'labelled_by').filter((ref) => {
+      const label = index.get(ref);
+      return label !== undefined && ref !== node.ref && oneLine(label.value || label.name) === own;
+    });
+    if (same.length === 0) continue;
+    pairing.sources.set(node.ref, same);
+    for (const ref of same) pairing.used.add(ref);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { A11yNode } from '../../platform/probe.js';
 import { hasState, isEnabled } from '../tree.js';
+import { comboRowValue, isComboRow } from './comboRows.js';
 import { cleanText, controlLabel, hintOf, repairName } from './labels.js';
 import type { FieldKind, Option } from './model.js';
 import { DISPLAY_ROLES, TEXT_INPUT_ROLES } from './roles.js';
@@ -55,6 +56,10 @@ export function numberControl(node: A11yNode): RawControl {
 }
 
 export function comboControl(node: A11yNode): RawControl {
+  // Its options show only while it is open (select opens it): the ones seen now are not all of them.
+  if (isComboRow(node)) {
+    return { node, kind: 'choice', ownLabel: repairName(node.name), value: comboRowValue(node), settable: isEnabled(node), multiLine: false, options: [] };
+  }
   const entry = findEditable(node);
   const options = comboOptions(node);
   const chosen = options.find((o) => o.selected)?.label;

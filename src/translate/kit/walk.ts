@@ -24,6 +24,7 @@ import {
 } from './roles.js';
 import { comboControl, drawnDisplay, numberControl, toggleControl, type RawControl } from './rawControls.js';
 import { isDescribedDrawing, isEditableDocument, isEditableWebDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
+import { isSettingsList } from './settingsLists.js';
 import { readCollection } from './tables.js';
 import { isPresent, isShown, type ShowRule } from './visibility.js';
 
@@ -113,7 +114,8 @@ function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
   }
   if (NUMBER_ROLES.has(role) || DISPLAY_ROLES.has(role)) return void out.controls.push(numberControl(node));
   if (role === 'combo_box') return void out.controls.push(comboControl(node));
-  if (LIST_ROLES.has(role) && isLayoutList(node, out.rule)) return void node.children.forEach((child) => visit(child, out, inChooser));
+  if (LIST_ROLES.has(role) && (isLayoutList(node, out.rule) || isSettingsList(node, out.rule)))
+    return void node.children.forEach((child) => visit(child, out, inChooser));
   if (TABLE_ROLES.has(role) || LIST_ROLES.has(role)) return void out.collections.push(wrappedView(node, out.rule) ?? node);
   if (role === 'page_tab_list') return visitTabs(node, out, inChooser);
   if (role === 'menu_bar') return; // menus are read by menus.ts, whether shown or not

@@ -10,6 +10,9 @@
  * the popover is a surface of its own, so a click at that point lands a row off (measured: the row
  * above the asked one got chosen). The rows have no action, so keys choose, as Orca's users do.
  *
+ * libadwaita's AdwComboRow has no button and no action: it opens, as for a person, by a pointer
+ * click on the row, and its popover's rows sit beside the one-row list that shows its value.
+ *
  * No `selection` route: the popover's list offers the Selection interface, but GtkDropDown
  * takes a choice only from a row's activation, so a Selection call moves the list's highlight and
  * leaves the value as it was (gnome-text-editor's Line Ending, read back by pyatspi).
@@ -17,6 +20,7 @@
 import { BridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import { findFirst, hasState } from '../../tree.js';
+import { isComboRow, valueList } from '../comboRows.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { repairName } from '../../text.js';
 import { verbOf } from './shared.js';
@@ -44,11 +48,13 @@ export interface ShownOption {
  * its own name or, for GTK 4's unnamed rows, by the first label it holds.
  */
 export function shownOptions(combo: A11yNode): ShownOption[] {
+  // What shows the current value is not an option: the button's face, a combo row's value list.
   const opener = dropDownOpener(combo);
+  const shown = isComboRow(combo) ? valueList(combo) : undefined;
   const options: ShownOption[] = [];
   const walk = (node: A11yNode) => {
     for (const child of node.children) {
-      if (child === opener) continue;
+      if (child === opener || child === shown) continue;
       if (ROW_ROLES.has(child.role)) {
         const label = repairName(child.name) || firstLabel(child);
         if (label && !options.some((o) => o.label === label)) options.push({ label, node: child });
@@ -98,7 +104,7 @@ export async function selectInDropDown(
   isChosen: (state: StateReader, label: string) => boolean | 'gone',
 ): Promise<{ label: string; via?: Route }> {
   const opener = dropDownOpener(target.node);
-  if (!opener) throw new BridgeError('action_not_available', `${target.label} has no button that opens it. Re-read app://windows.`);
+  if (!opener && !isComboRow(target.node)) throw new BridgeError('action_not_available', `${target.label} has no button that opens it. Re-read app://windows.`);
   const comboNow = (s: StateReader) => {
     const root = s.window(window.winId)?.tree.root;
     return root && findFirst(root, (n) => n.ref === target.node.ref);
@@ -109,7 +115,7 @@ export async function selectInDropDown(
   };
   // The value shown already: nothing to open.
   if (isChosen(ctx.state, asked) === true) return { label: asked };
-  if (!openedNow(ctx.state)) await ctx.probe.doAction(opener.ref, verbOf(opener, OPENER_VERBS) as string);
+  if (!openedNow(ctx.state)) await open(ctx, target.node, opener);
   const opened = await ctx.waitFor((s) => openedNow(s), { timeoutMs: OPEN_MS, what: `${target.label} to show its options` }).catch(() => false);
   const combo = comboNow(ctx.state);
   const options = combo ? shownOptions(combo) : [];
@@ -146,12 +152,20 @@ export async function selectInDropDown(
   }
 }
 
+/** Opens the drop-down as a person does: its button's own action, or a click on a combo row. */
+async function open(ctx: ActionContext, combo: A11yNode, opener: A11yNode | undefined): Promise<void> {
+  if (opener) return ctx.probe.doAction(opener.ref, verbOf(opener, OPENER_VERBS) as string);
+  return ctx.probe.click(combo.ref);
+}
+
 /**
  * Closes a popover left open by its toggle button's action, as it was opened; only while the
  * drop-down shows rows (or says it is expanded, or its button pressed): a click on a closed one
- * would open it. Never a key: Escape sent to the window would close a dialog.
+ * would open it. Never a key sent blindly: Escape that reached the window would close a dialog;
+ * a combo row, which has no button, gets Escape only while a row of its popover has the focus.
  */
-async function close(ctx: ActionContext, window: LiveWindow, combo: A11yNode, opener: A11yNode): Promise<void> {
+async function close(ctx: ActionContext, window: LiveWindow, combo: A11yNode, opener: A11yNode | undefined): Promise<void> {
+  if (!opener) return closeComboRow(ctx, window, combo);
   const root = ctx.state.window(window.winId)?.tree.root;
   const comboNow = root && findFirst(root, (n) => n.ref === combo.ref);
   const openerNow = root && findFirst(root, (n) => n.ref === opener.ref);
@@ -159,6 +173,20 @@ async function close(ctx: ActionContext, window: LiveWindow, combo: A11yNode, op
   const open = comboNow && (hasState(comboNow, 'expanded') || shownOptions(comboNow).length > 0 || (openerNow && hasState(openerNow, 'pressed')));
   if (!open || !openerNow) return;
   await ctx.probe.doAction(opener.ref, verbOf(opener, OPENER_VERBS) as string).catch(() => undefined);
+}
+
+async function closeComboRow(ctx: ActionContext, window: LiveWindow, combo: A11yNode): Promise<void> {
+  const rows = rowsIn(ctx.state, window, combo);
+  const list = listOf(ctx.state, window, rows);
+  if (!list || (await focusedRow(ctx, window, combo, list.ref)) === undefined) return;
+  await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Escape'] }).catch(() => undefined);
+}
+
+/** The list holding the shown rows (the popover's). */
+function listOf(state: StateReader, window: LiveWindow, rows: ShownOption[]): A11yNode | undefined {
+  const root = state.window(window.winId)?.tree.root;
+  const first = rows[0];
+  return first && root ? findFirst(root, (n) => n.children.some((c) => c.ref === first.node.ref)) : undefined;
 }
 
 /** How long the popover's focus has to reach the asked row once the arrow keys were sent. */
@@ -174,19 +202,25 @@ const POLL_MS = 150;
 async function chooseByKeys(ctx: ActionContext, window: LiveWindow, combo: A11yNode, label: string): Promise<void> {
   const rows = rowsIn(ctx.state, window, combo);
   const target = rows.findIndex((o) => o.label === label);
-  const root = ctx.state.window(window.winId)?.tree.root;
-  const list = rows[0] && root && findFirst(root, (n) => n.children.some((c) => c.ref === rows[0]?.node.ref));
+  const list = listOf(ctx.state, window, rows);
   if (target < 0 || !list) throw new Error('the drop-down does not show the option');
   const at = await focusedRow(ctx, window, combo, list.ref);
   if (at === undefined) throw new Error('the keyboard focus is not on a row of the drop-down, so no key was sent');
-  if (at !== target) {
-    const keys = Array.from({ length: Math.abs(target - at) }, () => (at < target ? 'Down' : 'Up'));
+  // A row that reads as focused when the popover opens may be only the list's cursor, not where
+  // the keys go (AdwComboRow's popover: Return there chose nothing): the focus is moved off it and
+  // back, so that Return follows a move the list itself made.
+  const away = target + 1 < rows.length ? target + 1 : target - 1;
+  const stops = at === target && away >= 0 ? [away, target] : [target];
+  let from = at;
+  for (const to of stops) {
+    const keys = Array.from({ length: Math.abs(to - from) }, () => (from < to ? 'Down' : 'Up'));
     await ctx.probe.sendKeys(window.facts.nativeId, { keys });
     const deadline = Date.now() + KEYS_SHOWN_MS;
-    while ((await focusedRow(ctx, window, combo, list.ref)) !== target) {
+    while ((await focusedRow(ctx, window, combo, list.ref)) !== to) {
       if (Date.now() >= deadline) throw new Error('the focus did not reach the option, so Return was not sent');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+    from = to;
   }
   await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Return'] });
 }

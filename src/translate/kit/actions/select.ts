@@ -12,6 +12,7 @@ import { readWindow } from '../reading.js';
 import { WRITE_TIMEOUT_MS } from './fields.js';
 import { activate, found, live, namesEnum } from './shared.js';
 import { dropDownOpener, selectInDropDown } from './dropDown.js';
+import { isComboRow } from '../comboRows.js';
 import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
@@ -28,7 +29,7 @@ export interface Choosable {
 export function choosables(reading: WindowReading): Choosable[] {
   // A drop-down opened by its own button lists its options only while its popover is open: they
   // are left out even then, so that the tool does not change while a person looks at them.
-  const isDropDown = (f: Field) => f.kind === 'choice' && f.settable && !f.entry && dropDownOpener(f.node) !== undefined;
+  const isDropDown = (f: Field) => f.kind === 'choice' && f.settable && !f.entry && (dropDownOpener(f.node) !== undefined || isComboRow(f.node));
   const dropDowns = reading.fields.filter(isDropDown).map((f) => ({ label: f.label, node: f.node, options: [], unknownOptions: true as const }));
   return [
     ...reading.fields.filter((f) => f.kind === 'choice' && f.settable && f.options.length > 0 && !isDropDown(f)),
