@@ -35,7 +35,7 @@ export function pairLabels(targets: PairTarget[], texts: TextCandidate[], index:
   const open = targets.filter((t) => t.needsLabel);
   byRelations(open, texts, index, pairing);
   ownLabelsShown(targets, index, pairing);
-  const candidates = texts.filter((t) => !pairing.used.has(t.node.ref) && t.text.length <= MAX_LABEL_LENGTH && !t.text.includes('\n'));
+  const candidates = texts.filter((t) => !pairing.used.has(t.node.ref) && t.text.length <= MAX_LABEL_LENGTH && !t.text.includes('\n') && hasWords(t.text));
   byLayout(open, candidates, pairing);
   byOrder(open, candidates, parents, pairing);
   return pairing;
@@ -86,6 +86,14 @@ function ownLabelsShown(targets: PairTarget[], index: Map<string, A11yNode>, pai
     pairing.sources.set(node.ref, same);
     for (const ref of same) pairing.used.add(ref);
   }
+}
+
+/**
+ * A text of punctuation alone names nothing: the "∶" between an alarm's hour and minute spin
+ * buttons (GNOME Clocks) sits next to the minute one, but is no label of it.
+ */
+function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
 }
 
 function byLayout(open: PairTarget[], candidates: TextCandidate[], pairing: Pairing): void {

@@ -70,6 +70,12 @@ describe('fields', () => {
     expect(reading.texts).toEqual(['Type your username and password', 'Nickname']);
   });
 
+  it('a text of punctuation alone labels nothing (the "∶" between an hour and a minute spin button)', () => {
+    const spin = (x: number) => n('spin_button', '', { value: '23', states: [...GTK3, 'focusable'], at: [x, 100, 60, 34] });
+    const root = dialog('New Alarm', [spin(100), n('label', '∶', { at: [165, 108, 8, 17] }), spin(178), n('label', 'Name', { at: [100, 160, 40, 17] })]);
+    expect(readWindow(root).fields.map((f) => f.label)).not.toContain('∶');
+  });
+
   it('layout: same row beats above; a long sentence above but not aligned is no label', () => {
     expect(layoutCost({ x: 11, y: 38, width: 43, height: 17 }, { x: 66, y: 30, width: 1021, height: 34 }, 'Name:')).toBe(12);
     expect(layoutCost({ x: 557, y: 485, width: 168, height: 17 }, { x: 557, y: 508, width: 168, height: 34 }, 'Name of the new contact:')).toBe(66);
