@@ -155,3 +155,37 @@ describe('documents the probe read only in part', () => {
     expect(blocks).toEqual([{ type: 'text', id: 'document-text', text: 'Chapter 1\nIt was…\n[119984 more characters: use load_text]' }]);
   });
 });
+
+describe('type_text reads its effect back where the focused target shows its text', () => {
+  const doc = (value: string) =>
+    frame('Editor', [n('text', 'Text', { ref: 'doc', value, states: [...GTK3, 'editable', 'multi_line', 'focusable', 'focused'] })]);
+
+  it('answers once the typed letters show in the target, whatever the editor did to quotes and case', async () => {
+    const texts = { doc: 'The second line.\n' };
+    const { ctx } = fakeContext(doc(texts.doc), () => void (texts.doc = 'The second line.\nDon’t wait, dear reader.'), { texts });
+    expect(await run(typeTextAction, { text: "don't wait, dear reader." }, ctx)).toMatchObject({
+      message: expect.stringMatching(/^Typed 24 characters\./),
+      result: { via: 'keyboard' },
+    });
+  });
+
+  it('says so when the target shows only part of the text, or none of it, and never echoes it', async () => {
+    const texts = { doc: 'The second line.\n' };
+    const part = fakeContext(doc(texts.doc), () => void (texts.doc = 'The second line.\nar reader, '), { texts });
+    const error = await run(typeTextAction, { text: 'Dear reader, ' }, part.ctx).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'action_not_available', message: expect.stringContaining('shows only 8 of their 10 letters and digits') });
+    expect(JSON.stringify(error)).not.toContain('Dear');
+    const none = fakeContext(doc('The second line.\n'), undefined, { texts: { doc: 'The second line.\n' } });
+    expect(await run(typeTextAction, { text: 'lost' }, none.ctx).catch((e: unknown) => e)).toMatchObject({
+      code: 'action_not_available',
+      message: expect.stringContaining('shows none of them'),
+    });
+  });
+
+  it('does not check a one-line field given a line break (Return may submit and empty it), nor a masked one', async () => {
+    const field = (states: string[], extra = {}) =>
+      frame('Find', [n('text', 'Search', { ref: 'f', value: '', states: [...GTK3, 'editable', 'focused', ...states], ...extra })]);
+    expect(await run(typeTextAction, { text: 'query\n' }, fakeContext(field(['single_line'])).ctx)).toMatchObject({ result: { via: 'keyboard' } });
+    expect(await run(typeTextAction, { text: 'pass' }, fakeContext(field([], { sensitive: true })).ctx)).toMatchObject({ result: { via: 'keyboard' } });
+  });
+});

@@ -8,8 +8,11 @@ import type { WindowReading } from '../model.js';
 import type { GenericReading } from '../reading.js';
 import { settableFields } from './fields.js';
 import { focusControl } from './keyboardRoutes.js';
-import { describeEffect, live, watchEffect } from './shared.js';
+import { describeEffect, live, settled, watchEffect } from './shared.js';
 import { VIA_OUTPUT } from './verified.js';
+import { awaitTyped, showsItsText } from './typedText.js';
+import { BridgeError } from '../../../protocol/errors.js';
+import { controlLabel } from '../labels.js';
 
 export const typeTextAction = defineAction({
   name: 'type_text',
@@ -23,17 +26,37 @@ export const typeTextAction = defineAction({
     acceptsKeys(root) &&
     (settableFields(generic.fields).some((f) => f.kind === 'text' || f.kind === 'secret') || generic.keyAreas.length > 0 || generic.editors.length > 0),
   async run(args, ctx) {
+    // Keys sent while the window still changes (an app starting up moves its focus) may be lost:
+    // they wait until it has been quiet a moment, within a bound.
+    await settled(ctx, live(ctx).window.winId);
     const { window, reading } = live(ctx);
     const area = reading.keyAreas[0] ?? reading.editors[0];
     // Keys go to the focus: a document drawn on a bare area (or an editable document) takes them only once it has it.
     if (area && !typingTargetFocused(window.tree.root, reading)) await focusControl(ctx, window, area);
+    // Where the focused target shows its text, the keys' effect is read back on it.
+    const target = focusedTarget(ctx.state.window(window.winId)?.tree.root ?? window.tree.root);
+    // A one-line field takes a line break as Return: it may submit and empty itself, so what it shows then proves nothing.
+    const submits = /[\r\n]/.test(args.text) && !(target && hasState(target, 'multi_line'));
+    const checked = target && showsItsText(target) && !submits ? target : undefined;
+    const before = checked ? await ctx.probe.readText(checked.ref).catch(() => undefined) : undefined;
     const effect = watchEffect(ctx, window);
     await ctx.probe.sendKeys(window.facts.nativeId, { text: args.text });
-    // The text itself is never echoed: it may be a secret (P-SENS-1).
-    return {
-      message: `Typed ${args.text.length} character${args.text.length === 1 ? '' : 's'}.${describeEffect(await effect())}`,
-      result: { via: 'keyboard' as const },
-    };
+    const seen = await effect();
+    const count = `${args.text.length} character${args.text.length === 1 ? '' : 's'}`;
+    if (checked && before !== undefined) {
+      const outcome = await awaitTyped(ctx, checked.ref, before, args.text);
+      // The text itself is never echoed: it may be a secret (P-SENS-1).
+      const where = controlLabel(checked) || 'the focused field';
+      if (outcome.kind === 'none')
+        throw new BridgeError('action_not_available', `Typed ${count}, but ${where} shows none of them: the keys went elsewhere. Re-read app://windows.`);
+      if (outcome.kind === 'part') {
+        throw new BridgeError(
+          'action_not_available',
+          `Typed ${count}, but ${where} shows only ${outcome.shown} of their ${outcome.typed} letters and digits: the app lost keys (it may have moved its focus). Re-read app://windows and mend the text.`,
+        );
+      }
+    }
+    return { message: `Typed ${count}.${describeEffect(seen)}`, result: { via: 'keyboard' as const } };
   },
 });
 
@@ -42,6 +65,11 @@ export const typeTextAction = defineAction({
  * editable document or what it holds (the shape selected on a slide, the paragraph being edited:
  * the document hands them the keys).
  */
+/** The node that has the keyboard focus, as the state shows it. */
+function focusedTarget(root: A11yNode): A11yNode | undefined {
+  return findFirst(root, (n) => hasState(n, 'focused'));
+}
+
 function typingTargetFocused(root: A11yNode, reading: WindowReading): boolean {
   const focused = findFirst(root, (n) => hasState(n, 'focused'));
   if (!focused) return false;
