@@ -3,7 +3,7 @@
  * write that returns only once the window shows it, through a real MCP client on a live private
  * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3), a shape's
  * text in LibreOffice Draw, a field of JabRef's entry editor (Java Swing), the documents of GNOME
- * Text Editor (GTK 4) and FeatherPad (Qt 5). The
+ * Text Editor (GTK 4) and FeatherPad (Qt 5), GNOME Calculator's libadwaita preference rows. The
  * first call of a kind may pay a detour (a route that did not take) before the route that works
  * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
  * median full read of the same window by the probe (what one look at the effect costs at least).
@@ -38,6 +38,8 @@ interface Write {
 interface Target {
   toolkit: string;
   title: RegExp;
+  /** An application tool that opens the window first (GNOME Calculator's preferences). */
+  opener?: RegExp;
   /** A call that shows the fields first (JabRef's entry editor opens on a double-click). */
   prepare?: { tool: string; args: Record<string, unknown> };
   writes: Write[];
@@ -84,6 +86,16 @@ const TARGETS: Target[] = [
     writes: [{ kind: 'set_field (text area, taken on focus loss)', tool: 'set_field', args: (i) => ({ field: 'Year', value: String(1850 + i) }) }],
   },
   {
+    toolkit: 'GTK 4 libadwaita (GNOME Calculator)',
+    title: /^Preferences$/,
+    opener: /^app__(\w+_)?preferences$/,
+    writes: [
+      { kind: 'select (combo row)', tool: 'select', args: (i) => ({ field: 'Angle units', option: i % 2 === 0 ? 'Radians' : 'Degrees' }) },
+      { kind: 'toggle (switch row)', tool: 'toggle', args: (i) => ({ field: 'Thousands separators', on: i % 2 === 0 }) },
+      { kind: 'set_field (spin row)', tool: 'set_field', args: (i) => ({ field: 'Number of decimals', value: String(i % 2 === 0 ? 4 : 9) }) },
+    ],
+  },
+  {
     toolkit: 'LibreOffice (Draw)',
     title: /^label\.odg - LibreOffice Draw$/,
     writes: [{ kind: 'set_field (shape text)', tool: 'set_field', args: (i) => ({ field: 'Rectangle', value: `Label ${i + 1}` }) }],
@@ -101,6 +113,7 @@ writeFileSync(join(folder, 'notes.txt'), 'Notes\n');
 writeFileSync(join(folder, 'memo.txt'), 'Memo\n');
 const textEditor = await stack.desktop.launch('gnome-text-editor', ['--standalone', join(folder, 'notes.txt')]);
 const featherpad = await stack.desktop.launch('featherpad', [join(folder, 'memo.txt')]);
+const calculator = await stack.desktop.launch('gnome-calculator', []);
 const jabref = await launchCorpusApp(stack.desktop, corpusApp('jabref'), prepareDocuments(folder));
 const draw = await stack.desktop.launch('soffice', [
   `-env:UserInstallation=${pathToFileURL(join(folder, 'profile')).href}`,
@@ -113,6 +126,7 @@ try {
   const client = await connectMemoryClient(stack.hub);
   const rows: Array<Record<string, string | number>> = [];
   for (const target of TARGETS) {
+    if (target.opener) await openWith(client, target.opener);
     const winId = await windowOf(client, target.title);
     if (target.prepare) await client.call(`${winId}__${target.prepare.tool}`, target.prepare.args);
     const read = await fullRead(target.title);
@@ -128,6 +142,7 @@ try {
   await jabref.stop();
   await textEditor.kill();
   await featherpad.kill();
+  await calculator.kill();
   await draw.kill();
   for (const browser of browsers) {
     await browser.app.kill();
@@ -146,6 +161,13 @@ async function windowOf(client: TestClient, title: RegExp): Promise<string> {
   const window = await waitFor(async () => (await client.snapshot()).windows.find((w) => title.test(w.title) && (w.blocks?.length ?? 0) > 0), 90_000);
   await new Promise((resolve) => setTimeout(resolve, 2000)); // the page or dialog finishes building
   return window.id;
+}
+
+/** Runs the application tool whose name matches, once the bridge offers it. */
+async function openWith(client: TestClient, tool: RegExp): Promise<void> {
+  const name = await waitFor(async () => (await client.client.listTools()).tools.find((t) => tool.test(t.name))?.name, 90_000);
+  const result = await client.call(name, {});
+  if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.structuredContent)}`);
 }
 
 /** Median of five fresh full reads of the window by the probe. */
