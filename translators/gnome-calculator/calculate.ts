@@ -80,8 +80,8 @@ interface Baseline {
 /**
  * Done when the display moved on from the typed expression to the newest history result — a
  * row the calculator added, or, for an expression just calculated again (gnome-calculator does
- * not repeat a history row), the row already there, or what the display shows instead. Failed when the status line explains why
- * the typed expression stays uncalculated.
+ * not repeat a history row), the row already there or what the display shows instead. Failed
+ * when the status line explains why the typed expression stays uncalculated.
  */
 function settled(now: CalculatorReading | undefined, before: Baseline, typed: string): Outcome | undefined {
   if (!now) return { kind: 'gone' };

@@ -26,6 +26,5 @@ export function valueList(combo: A11yNode): A11yNode | undefined {
 export function comboRowValue(combo: A11yNode): string {
   const row = valueList(combo)?.children.find((c) => isPresent(c));
   if (!row) return '';
-  const label = repairName(row.name) || repairName(findFirst(row, (n) => n.role === 'label' && isPresent(n) && repairName(n.name) !== '')?.name ?? '');
-  return label;
+  return repairName(row.name) || repairName(findFirst(row, (n) => n.role === 'label' && isPresent(n) && repairName(n.name) !== '')?.name ?? '');
 }

@@ -99,28 +99,20 @@ export class TopLevelIndex {
 
   /** The top-level found by walking `Parent` now, whatever the cache says; the cache learns it. */
   private async topLevelNow(ref: ObjRef): Promise<string | null> {
-    const chain: string[] = [];
-    let current = ref;
-    for (let depth = 0; depth < MAX_ANCESTORS; depth++) {
-      chain.push(formatRef(current));
-      const parent = await this.parentOf(current);
-      if (!parent) return null;
-      if (parent.path === ROOT_PATH) return this.settle(chain, formatRef(current));
-      current = parent;
-    }
-    return null;
+    return (await this.resolve(ref, false)).top;
   }
 
   forgetApp(bus: string): void {
     for (const key of this.topOf.keys()) if (key.startsWith(`${bus}/`)) this.topOf.delete(key);
   }
 
-  private async resolve(ref: ObjRef): Promise<Location> {
+  /** Walks `Parent` up to the application root; `cached`: stops at the first object the cache places. */
+  private async resolve(ref: ObjRef, cached = true): Promise<Location> {
     const chain: string[] = [];
     let current = ref;
     for (let depth = 0; depth < MAX_ANCESTORS; depth++) {
       const key = formatRef(current);
-      const known = this.topOf.get(key);
+      const known = cached ? this.topOf.get(key) : undefined;
       if (known) return { top: this.settle(chain, known), walked: [...chain.slice(1), key] };
       chain.push(key);
       const parent = await this.parentOf(current);

@@ -28,7 +28,7 @@ export const typeTextAction = defineAction({
   async run(args, ctx) {
     // Keys sent while the window still changes (an app starting up moves its focus) may be lost:
     // they wait until it has been quiet a moment, within a bound.
-    await settled(ctx, live(ctx).window.winId);
+    await settled(ctx, requireWindow(ctx).winId);
     const { window, reading } = live(ctx);
     const area = reading.keyAreas[0] ?? reading.editors[0];
     // Keys go to the focus: a document drawn on a bare area (or an editable document) takes them only once it has it.
@@ -60,18 +60,18 @@ export const typeTextAction = defineAction({
   },
 });
 
-/**
- * Whether the focus is on something that takes text: a settable text field, a key area, or an
- * editable document or what it holds (the shape selected on a slide, the paragraph being edited:
- * the document hands them the keys).
- */
 /** The node that has the keyboard focus, as the state shows it. */
 function focusedTarget(root: A11yNode): A11yNode | undefined {
   return findFirst(root, (n) => hasState(n, 'focused'));
 }
 
+/**
+ * Whether the focus is on something that takes text: a settable text field, a key area, or an
+ * editable document or what it holds (the shape selected on a slide, the paragraph being edited:
+ * the document hands them the keys).
+ */
 function typingTargetFocused(root: A11yNode, reading: WindowReading): boolean {
-  const focused = findFirst(root, (n) => hasState(n, 'focused'));
+  const focused = focusedTarget(root);
   if (!focused) return false;
   const fields = settableFields(reading.fields).flatMap((f) => [f.node.ref, f.entry?.ref]);
   if (fields.includes(focused.ref) || reading.keyAreas.some((a) => a.ref === focused.ref)) return true;

@@ -40,23 +40,18 @@ export function typedOutcome(before: string, after: string, typed: string): Type
   // Only spaces, line breaks or punctuation typed: any change shows them.
   if (wanted.length === 0) return { kind: 'all' };
   const inserted = wordCharacters(insertedText(before, after));
-  let matched = 0;
-  for (const c of inserted) if (matched < wanted.length && c === wanted[matched]) matched++;
-  if (matched === wanted.length) return { kind: 'all' };
-  // The keys lost at the start: the inserted text may match from later on.
-  const shown = Math.max(matched, longestTail(inserted, wanted));
+  if (inOrder(inserted, wanted, 0) === wanted.length) return { kind: 'all' };
+  // Keys lost at the start: the inserted text may match from a later typed character on.
+  let shown = 0;
+  for (let from = 0; from < wanted.length && wanted.length - from > shown; from++) shown = Math.max(shown, inOrder(inserted, wanted, from));
   return shown === 0 ? { kind: 'none' } : { kind: 'part', shown, typed: wanted.length };
 }
 
-/** The most of `wanted`'s characters found in order in `inserted`, starting anywhere in `wanted`. */
-function longestTail(inserted: string[], wanted: string[]): number {
-  let best = 0;
-  for (let from = 1; from < wanted.length && wanted.length - from > best; from++) {
-    let matched = 0;
-    for (const c of inserted) if (from + matched < wanted.length && c === wanted[from + matched]) matched++;
-    best = Math.max(best, matched);
-  }
-  return best;
+/** How many of `wanted`'s characters from `from` on appear in order in `inserted`. */
+function inOrder(inserted: string[], wanted: string[], from: number): number {
+  let matched = 0;
+  for (const c of inserted) if (from + matched < wanted.length && c === wanted[from + matched]) matched++;
+  return matched;
 }
 
 /** Reads the target's text until it shows all that was typed, or the time for it has passed. */
