@@ -14,6 +14,7 @@ import { messageKind, noticeOf } from './notices.js';
 import { pairLabels, type Pairing } from './pairing.js';
 import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
+import { toggledOnNotice } from './toggleButtons.js';
 import type { RawControl } from './rawControls.js';
 import { walkWindow, type RawReading } from './walk.js';
 
@@ -85,13 +86,14 @@ function buildReading(root: A11yNode): WindowReading {
     (x) => hintOf(x.node),
   );
   named.forEach((x, i) => (x.label = names[i] as string));
+  const buttons = readButtons(raw, parents);
   return {
     rule,
-    ...textsAndNotices(root, raw, { pairing, errors, parents }, fields),
+    ...textsAndNotices(root, raw, { pairing, errors, parents }, fields, buttons),
     fields,
     rowToggles,
     collections: tables,
-    buttons: readButtons(raw, parents),
+    buttons,
     menus: allMenuEntries(root, raw.menus),
     tabs,
     keyAreas: raw.keyAreas,
@@ -106,6 +108,7 @@ function textsAndNotices(
   raw: RawReading,
   { pairing, errors, parents }: { pairing: Pairing; errors: ErrorTexts; parents: Map<string, A11yNode> },
   fields: Field[],
+  buttons: Button[],
 ): Pick<WindowReading, 'texts' | 'notices' | 'message'> {
   // Labels used for controls are shown as field labels; captions of tables and lists stay text.
   const usedAsLabel = new Set(raw.controls.flatMap((c) => pairing.sources.get(c.node.ref) ?? []));
@@ -125,6 +128,12 @@ function textsAndNotices(
   // Greyed-out buttons are not pressable, but knowing they exist (Undo, Save All) is content.
   const unavailable = [...new Set(raw.unavailable)];
   if (unavailable.length > 0) notices.push({ severity: 'info', text: `Not available now: ${unavailable.join(', ')}.` });
+  // A file chooser's current folder button is said as its folder.
+  const toggledOn = toggledOnNotice(
+    buttons.filter((b) => b.node !== raw.folderButton),
+    parents,
+  );
+  if (toggledOn) notices.push({ severity: 'info', text: toggledOn });
   if (raw.keyAreas.length > 0) notices.push({ severity: 'info', text: UNREADABLE_DOCUMENT });
   if (raw.opaque.length > 0) notices.push({ severity: 'info', text: OPAQUE_NOTICE });
   return { texts: [...new Set(texts)], notices, ...(message ? { message } : {}) };

@@ -22,6 +22,7 @@ import {
   TEXT_ROLES,
   TOGGLE_ROLES,
 } from './roles.js';
+import { isToggledOn } from './toggleButtons.js';
 import { comboControl, drawnDisplay, numberControl, toggleControl, type RawControl } from './rawControls.js';
 import { isDescribedDrawing, isEditableDocument, isEditableWebDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
 import { isSettingsList } from './settingsLists.js';
@@ -269,7 +270,8 @@ function visitButton(node: A11yNode, out: RawReading, inChooser: boolean): boole
   if (controlLabel(node) && isEnabled(node)) out.buttons.push(node);
   else if (controlLabel(node)) out.unavailable.push(controlLabel(node));
   out.menus.push(...menuEntriesOfButton(node));
-  if (inChooser && node.role === 'toggle_button' && hasState(node, 'checked') && !out.folderButton) out.folderButton = node;
+  // The path bar's pressed-in button is the folder shown (GTK 4 exposes it as a pressed push button).
+  if (inChooser && isToggledOn(node) && !out.folderButton) out.folderButton = node;
   return true;
 }
 

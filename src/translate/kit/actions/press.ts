@@ -4,9 +4,10 @@ import { BridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import { defineAction } from '../../define.js';
 import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../../types.js';
-import { findFirst } from '../../tree.js';
+import { findFirst, pathTo } from '../../tree.js';
 import { hasOwnMenu, isMenuOpen, menuEntriesOfButton } from '../menus.js';
 import type { Button } from '../model.js';
+import { isToggledOn, isToggleLike } from '../toggleButtons.js';
 import type { GenericReading } from '../reading.js';
 import { closeOpened } from './lazyMenu.js';
 import { activate, describeEffect, EFFECT_WAIT_MS, found, live, namesEnum, settled, watchEffect, type Effect } from './shared.js';
@@ -61,6 +62,8 @@ export const pressAction = defineAction({
     await activate(ctx, button.node, ['click', 'press', 'activate']);
     const seen = await effect();
     if (hasOwnMenu(button.node) && (await ownMenuOpened(ctx, window, button.node, seen))) return pressFace(ctx, window, button);
+    const toggled = toggledTo(button.node, ctx.state.window(window.winId)?.tree.root);
+    if (toggled !== undefined) return { message: `Pressed "${button.label}": it is ${toggled ? 'on' : 'off'} now.` };
     return { message: `Pressed "${button.label}".${describeEffect(seen)}` };
   },
 });
@@ -115,6 +118,18 @@ async function closeOwnMenu(ctx: ActionContext, window: LiveWindow, button: Butt
   if (now && root && isMenuOpen(root, now)) {
     throw new BridgeError('action_timeout', `"${button.label}" opened its menu, which stayed open after Escape. Re-read app://windows.`);
   }
+}
+
+/**
+ * The state a toggle button took, read back from the window: undefined for a button that is no
+ * toggle, or a toggle whose state did not change (its other effects are described instead).
+ */
+function toggledTo(before: A11yNode, root: A11yNode | undefined): boolean | undefined {
+  const path = root ? pathTo(root, before.ref) : [];
+  const [now, parent] = [path.at(-1), path.at(-2)];
+  if (!now || !(isToggleLike(before, parent) || isToggleLike(now, parent))) return undefined;
+  const on = isToggledOn(now, parent);
+  return on !== isToggledOn(before, parent) ? on : undefined;
 }
 
 function nodeNow(ctx: ActionContext, window: LiveWindow, node: A11yNode): A11yNode | undefined {
