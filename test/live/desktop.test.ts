@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_MARKER, desktopDir, readState, startDesktop, type DesktopState } from '../../src/platform/linux/desktop/index.js';
+import { desktopTag } from '../../src/platform/linux/desktop/state.js';
 import { descendantsOf, findTaggedProcesses, isRunning } from '../../src/platform/linux/desktop/processes.js';
 import { listWindows, X11Connection, X11Watcher, type X11Change } from '../../src/platform/linux/x11/index.js';
 import { displayStack, waitFor } from './helpers/desktop.js';
@@ -39,7 +40,7 @@ function unusedDisplay(): number {
 /** Every process of a desktop: recorded ones, their descendants, and the marked ones. */
 function processesOf(state: DesktopState): number[] {
   const recorded = state.processes.filter((p) => isRunning(p)).map((p) => p.pid);
-  return [...new Set([...recorded, ...recorded.flatMap((pid) => descendantsOf(pid)), ...findTaggedProcesses(DESKTOP_MARKER, state.dir)])];
+  return [...new Set([...recorded, ...recorded.flatMap((pid) => descendantsOf(pid)), ...findTaggedProcesses(DESKTOP_MARKER, desktopTag(state))])];
 }
 
 function commandLine(pid: number): string {
@@ -107,12 +108,13 @@ describe.skipIf(stack.skip)('headless desktop lifecycle', () => {
 
   it('startDesktop().stop() stops launched apps and processes that escaped to PID 1', async () => {
     const desktop = await startDesktop();
-    const dir = desktop.env[DESKTOP_MARKER]!;
+    const tag = desktop.env[DESKTOP_MARKER]!;
+    const dir = tag.replace(/#[^#]*$/, '');
     const state = readState(dir)!;
     const zenity = await desktop.launch('zenity', ['--info', '--text=lifecycle']);
     // A double fork: the sleep is reparented to PID 1, out of every tree we started.
     await desktop.launch('sh', ['-c', 'setsid sleep 300 >/dev/null 2>&1 &']);
-    const escaped = await waitFor(() => findTaggedProcesses(DESKTOP_MARKER, dir).find((pid) => commandLine(pid) === 'sleep 300'), 5000);
+    const escaped = await waitFor(() => findTaggedProcesses(DESKTOP_MARKER, tag).find((pid) => commandLine(pid) === 'sleep 300'), 5000);
     expect(descendantsOf(process.pid)).not.toContain(escaped);
     const everything = [...processesOf(readState(dir)!), zenity.pid, escaped];
     expect(state.processes).toHaveLength(5);

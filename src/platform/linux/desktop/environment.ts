@@ -25,6 +25,6 @@ export function baseDesktopEnv(paths: DesktopPaths, display: number): Record<str
     // variable: it follows org.a11y.Status, which desktop up and the bridge set (a11yStatus.ts).
     ACCESSIBILITY_ENABLED: '1',
     GNOME_ACCESSIBILITY: '1',
-    [DESKTOP_MARKER]: paths.dir,
+    [DESKTOP_MARKER]: paths.tag ?? paths.dir,
   };
 }

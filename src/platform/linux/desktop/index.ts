@@ -8,7 +8,7 @@ import { bringUpWaylandDesktop, checkWaylandPrograms, type Compositor } from '..
 import { bringUpDesktop, checkDesktopPrograms } from './bringUp.js';
 import { DesktopHandle, type Desktop } from './handle.js';
 import { descendantsOf, findTaggedProcesses, isRunning, killNow } from './processes.js';
-import { DESKTOP_MARKER, type DesktopState } from './state.js';
+import { DESKTOP_MARKER, desktopTag, type DesktopState } from './state.js';
 
 export { checkDesktopPrograms } from './bringUp.js';
 export { MissingBinaryError, findExecutable, requireExecutable } from './binaries.js';
@@ -68,7 +68,7 @@ export function startDesktop(options: DesktopOptions = {}): Promise<Desktop> {
 function killOnExit(state: DesktopState): () => void {
   const onExit = () => {
     const tracked = state.processes.filter((p) => isRunning(p)).flatMap((p) => [...descendantsOf(p.pid), p.pid]);
-    killNow([...findTaggedProcesses(DESKTOP_MARKER, state.dir), ...tracked]);
+    killNow([...findTaggedProcesses(DESKTOP_MARKER, desktopTag(state)), ...tracked]);
     rmSync(state.dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);

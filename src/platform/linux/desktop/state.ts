@@ -4,6 +4,7 @@
  * it: `state.json`, `logs/`, `xdg/` (its XDG_RUNTIME_DIR, mode 0700) and `home/` (XDG config,
  * cache, data and state homes). Everything is deleted on teardown.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,17 @@ export interface DesktopPaths {
   logs: string;
   runtime: string;
   home: string;
+  /**
+   * What this claim of the directory marks its processes with (DESKTOP_MARKER): the directory
+   * and a nonce. Once a desktop's X server is gone, another run may claim the same directory
+   * while this one still looks for its leftovers: by the directory alone it would kill them.
+   */
+  tag?: string;
+}
+
+/** The value of DESKTOP_MARKER in this desktop's processes. */
+export function desktopTag(state: Pick<DesktopState, 'dir' | 'env'>): string {
+  return state.env[DESKTOP_MARKER] ?? state.dir;
 }
 
 export function desktopPaths(dir: string): DesktopPaths {
@@ -74,7 +86,7 @@ export function claimDesktopDir(display: number): DesktopPaths | null {
     throw error;
   }
   for (const sub of [paths.logs, paths.runtime, paths.home]) mkdirSync(sub, { mode: 0o700 });
-  return paths;
+  return { ...paths, tag: `${paths.dir}#${randomUUID()}` };
 }
 
 export function writeState(state: DesktopState): void {

@@ -5,7 +5,7 @@
  */
 import { renameSync, rmSync } from 'node:fs';
 import { descendantsOf, findTaggedProcesses, isRunning, terminatePids, terminateTree } from './processes.js';
-import { DESKTOP_MARKER, readState, type DesktopState } from './state.js';
+import { DESKTOP_MARKER, desktopTag, readState, type DesktopState } from './state.js';
 
 /** The desktop's own processes, in start order. Everything else tracked is an application. */
 export const CORE_PROCESS_NAMES = ['xvfb', 'dbus-session', 'dbus-a11y', 'a11y-bus-name', 'at-spi-bus-launcher', 'at-spi2-registryd', 'openbox', 'sway'];
@@ -17,10 +17,10 @@ export async function tearDown(state: DesktopState): Promise<number[]> {
   const appPids = apps.filter((p) => isRunning(p)).flatMap((p) => [...descendantsOf(p.pid), p.pid]);
   // The a11y bus launcher's own dbus-daemon is a core descendant: it goes with the launcher.
   const coreTree = new Set([...corePids, ...core.filter((p) => isRunning(p)).flatMap((p) => descendantsOf(p.pid))]);
-  const tagged = findTaggedProcesses(DESKTOP_MARKER, state.dir).filter((pid) => !coreTree.has(pid));
+  const tagged = findTaggedProcesses(DESKTOP_MARKER, desktopTag(state)).filter((pid) => !coreTree.has(pid));
   await terminatePids([...appPids, ...tagged]);
   for (const proc of [...core].reverse()) await terminateTree(proc, 1500);
-  const leftovers = [...new Set([...findTaggedProcesses(DESKTOP_MARKER, state.dir), ...state.processes.filter((p) => isRunning(p)).map((p) => p.pid)])];
+  const leftovers = [...new Set([...findTaggedProcesses(DESKTOP_MARKER, desktopTag(state)), ...state.processes.filter((p) => isRunning(p)).map((p) => p.pid)])];
   const stubborn = await terminatePids(leftovers, 500);
   if (stubborn.length === 0) {
     if (state.wayland) rmSync(state.wayland.userDir, { recursive: true, force: true });

@@ -1,10 +1,20 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appArguments } from '../../../../src/platform/linux/desktop/handle.js';
 import { desktopProcessEnv } from '../../../../src/platform/linux/desktop/spawn.js';
-import { claimDesktopDir, desktopDir, listDesktopDirs, readState, writeState, type DesktopState } from '../../../../src/platform/linux/desktop/state.js';
+import {
+  claimDesktopDir,
+  DESKTOP_MARKER,
+  desktopDir,
+  desktopTag,
+  listDesktopDirs,
+  readState,
+  writeState,
+  type DesktopState,
+} from '../../../../src/platform/linux/desktop/state.js';
 import { findExecutable, MissingBinaryError, requireExecutable } from '../../../../src/platform/linux/desktop/binaries.js';
 import { tearDown } from '../../../../src/platform/linux/desktop/teardown.js';
 
@@ -19,6 +29,25 @@ afterEach(() => {
 });
 
 describe('desktop directories and state', () => {
+  it("an old desktop's teardown spares the processes of a newer claim of its directory: each claim marks its own", async () => {
+    const first = claimDesktopDir(126)!;
+    const old: DesktopState = { version: 1, display: 126, dir: first.dir, env: { [DESKTOP_MARKER]: first.tag! }, processes: [], createdAt: 'old' };
+    // The old desktop's X server is gone: another run removes the directory and claims it again.
+    rmSync(first.dir, { recursive: true, force: true });
+    const second = claimDesktopDir(126)!;
+    expect(second.dir).toBe(first.dir);
+    expect(second.tag).not.toBe(first.tag);
+    const newer = spawn('sleep', ['30'], { env: { ...process.env, [DESKTOP_MARKER]: second.tag! }, stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => newer.once('spawn', resolve));
+      await tearDown(old);
+      expect(newer.exitCode === null && newer.signalCode === null).toBe(true);
+      expect(desktopTag(old)).toBe(first.tag);
+    } finally {
+      newer.kill('SIGKILL');
+    }
+  });
+
   it('tears down only its own directory: another run that claimed the display since keeps its own', async () => {
     const state = (display: number, createdAt: string): DesktopState => ({
       version: 1,
