@@ -275,6 +275,12 @@ export const WINDOW_ONLY = {
  */
 export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as const;
 
+/**
+ * Attribute of a node another process embeds in the window (WebKitGTK's web content under an
+ * AtkSocket): its toolkit's states follow rules of their own (translate/kit/visibility.ts).
+ */
+export const EMBEDDED = { key: 'embedded', value: 'process' } as const;
+
 /** Whether a tree is a window-only root: the window's picture is all there is to see of it. */
 export function isWindowOnly(root: Pick<A11yNode, 'attributes'>): boolean {
   return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;

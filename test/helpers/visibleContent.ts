@@ -3,24 +3,29 @@
  * yardstick for reachability tests and the translation-size benchmark (test and bench code only,
  * not shipped). A node counts as visible when it is `visible` and `showing` — or `visible` alone
  * in trees where no node below the root carries `showing` (GTK4 sets it only on the frame) — and
- * all its ancestors are visible too: the show rule the generic translator uses.
+ * all its ancestors are visible too, but for an ancestor that says nothing of itself (visibility.ts
+ * `passesThrough`): the show rule the generic translator uses.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isSecretNode, type A11yNode } from '../../src/platform/probe.js';
 import type { ProtocolWindow } from '../../src/protocol/schemas.js';
 import { cleanText, oneLine, repairName } from '../../src/translate/text.js';
-import { isShown, showRuleOf } from '../../src/translate/kit/visibility.js';
+import { isEmbedded, isShown, passesThrough, showRuleOf } from '../../src/translate/kit/visibility.js';
 
 /** Every visible node (root included), in document order, skipping hidden subtrees. */
 export function visibleNodes(root: A11yNode): A11yNode[] {
   const rule = showRuleOf(root);
   const out: A11yNode[] = [];
-  const visit = (node: A11yNode, isRoot: boolean) => {
-    if (!isRoot && !isShown(node, rule)) return;
+  const visit = (node: A11yNode, isRoot: boolean, inEmbedded: boolean) => {
+    const embedded = inEmbedded || isEmbedded(node);
+    if (!isRoot && !isShown(node, rule)) {
+      if (passesThrough(node, rule, embedded)) for (const child of node.children) visit(child, false, embedded);
+      return;
+    }
     out.push(node);
-    for (const child of node.children) visit(child, false);
+    for (const child of node.children) visit(child, false, embedded);
   };
-  visit(root, true);
+  visit(root, true, false);
   return out;
 }
 

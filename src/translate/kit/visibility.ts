@@ -5,7 +5,7 @@
  * pages stay `visible`). Rows and items of a shown table or list count when `visible`:
  * scrolled-out rows are content too.
  */
-import type { A11yNode } from '../../platform/probe.js';
+import { EMBEDDED, type A11yNode } from '../../platform/probe.js';
 import { hasState } from '../tree.js';
 
 export interface ShowRule {
@@ -25,6 +25,22 @@ export function showRuleOf(root: A11yNode): ShowRule {
 
 export function isShown(node: A11yNode, rule: ShowRule): boolean {
   return isPresent(node) && (!rule.usesShowing || node.states.includes('showing'));
+}
+
+/**
+ * Where another process's content is embedded (WebKitGTK's page under an AtkSocket, Yelp), the
+ * socket, the embedded root and the web view's scroll pane say neither `visible` nor `showing`
+ * while the page inside is `showing`: such a node says nothing about itself rather than "hidden",
+ * and its children are judged one by one. Only there: elsewhere a node without those states is
+ * hidden with all it holds (Qt keeps `showing` on the children of a hidden page).
+ */
+export function passesThrough(node: A11yNode, rule: ShowRule, inEmbedded: boolean): boolean {
+  if (!rule.usesShowing || hasState(node, 'visible') || hasState(node, 'showing')) return false;
+  return inEmbedded || isEmbedded(node) || node.children.some(isEmbedded);
+}
+
+export function isEmbedded(node: A11yNode): boolean {
+  return node.attributes?.[EMBEDDED.key] === EMBEDDED.value;
 }
 
 export function isPresent(node: A11yNode): boolean {

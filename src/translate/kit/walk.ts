@@ -27,7 +27,7 @@ import { comboControl, drawnDisplay, numberControl, toggleControl, type RawContr
 import { isDescribedDrawing, isEditableDocument, isEditableWebDocument, isKeyArea, OPAQUE_ROLES, paintedViewIn, shapeParagraphs } from './drawnAreas.js';
 import { isSettingsList } from './settingsLists.js';
 import { readCollection } from './tables.js';
-import { isPresent, isShown, type ShowRule } from './visibility.js';
+import { isEmbedded, isPresent, isShown, passesThrough, type ShowRule } from './visibility.js';
 
 export interface TextCandidate {
   node: A11yNode;
@@ -62,6 +62,8 @@ export interface RawReading {
   /** Refs of the paragraphs of editable documents' shapes: text fields of the shapes (drawnAreas.ts). */
   shapeTexts: Set<string>;
   folderButton?: A11yNode;
+  /** The walk is inside content another process embeds (visibility.ts `passesThrough`). */
+  inEmbedded: boolean;
 }
 
 export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
@@ -81,6 +83,7 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
     keyAreas: [],
     editors: [],
     shapeTexts: new Set(),
+    inEmbedded: false,
   };
   const inChooser = root.role === 'file_chooser';
   for (const child of root.children) visit(child, out, inChooser);
@@ -88,7 +91,16 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
 }
 
 function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
-  if (!isShown(node, out.rule)) return;
+  if (isEmbedded(node) && !out.inEmbedded) {
+    out.inEmbedded = true;
+    visit(node, out, inChooser);
+    out.inEmbedded = false;
+    return;
+  }
+  if (!isShown(node, out.rule)) {
+    if (passesThrough(node, out.rule, out.inEmbedded)) for (const child of node.children) visit(child, out, inChooser);
+    return;
+  }
   const role = node.role;
   if (DECORATIVE_ROLES.has(role)) {
     if ((role === 'icon' || role === 'image') && repairName(node.name)) out.icons.push(repairName(node.name));

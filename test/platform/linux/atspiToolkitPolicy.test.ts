@@ -102,7 +102,26 @@ describe('per-toolkit call policy (docs/toolkits.md)', () => {
     expect(app.calls.filter((c) => c.member === 'GetActions')).toEqual([]);
     expect(app.calls.filter((c) => c.member === 'GetName').map((c) => c.body)).toEqual([[0]]);
     expect(policyFor(GTK3).actionList).toBe('complete');
-    expect(policyFor(undefined).actionList).toBe('partial');
+    expect(policyFor(undefined).actionList).toBe('names');
+    expect(policyFor(QT6).actionList).toBe('partial');
+  });
+
+  it('reads through an AtkSocket into the process it embeds, with no toolkit of the application: action names one by one', async () => {
+    const WEB = ':1.26';
+    const link = node('link', 'link', { bus: WEB, name: 'Calculator Help', interfaces: ['Action'], actions: ['jump'], silentGetActions: true });
+    const page = node('page', 'document_web', { bus: WEB, name: 'All Help Documents', children: [link] });
+    const plug = node('plug', 'filler', { bus: WEB, states: [], children: [page] });
+    const socket = node('socket', 'filler', { states: [], socket: true, children: [plug] });
+    const root = node('win', 'frame', { name: 'Help', children: [socket] });
+    const app = new FakeApp(root);
+    const tree = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, { ...BIG, deadlineMs: 500 }, { toolkit: GTK3 });
+    const plugRead = tree.root.children[0]?.children[0];
+    expect(plugRead?.attributes).toEqual({ embedded: 'process' });
+    expect(plugRead?.children[0]?.children[0]).toMatchObject({ name: 'Calculator Help', actions: ['jump'] });
+    expect(tree.warnings).toEqual([]);
+    expect(app.calls.filter((c) => c.path === link.path && c.member === 'GetActions')).toEqual([]);
+    // The application's own objects keep its policy.
+    expect(app.calls.filter((c) => c.path === socket.path && c.member === 'GetChildAtIndex').map((c) => c.body)).toEqual([[0]]);
   });
 
   it("runs LibreOffice's menu items by their keys: its menu bar is GTK 3's, whose DoAction on a closed menu prints criticals", () => {

@@ -29,6 +29,12 @@ export interface FakeNode {
   children?: FakeNode[];
   /** Calls on this node never get an answer. */
   hang?: boolean;
+  /** The bus of the process that serves it (default BUS): content another process embeds. */
+  bus?: string;
+  /** An AtkSocket: counts its one child, which GetChildren does not list (GetChildAtIndex does). */
+  socket?: boolean;
+  /** GetActions is never answered (WebKitGTK's own AT-SPI server). */
+  silentGetActions?: boolean;
 }
 
 export interface CallRecord {
@@ -62,7 +68,7 @@ export class FakeApp {
     if (ref.path === '/org/a11y/atspi/cache') return [this.cacheItems()];
     const node = this.nodes.get(ref.path);
     if (!node) throw Object.assign(new Error('gone'), { type: 'org.freedesktop.DBus.Error.UnknownObject' });
-    if (node.hang) return new Promise(() => undefined);
+    if (node.hang || (node.silentGetActions && member === 'GetActions')) return new Promise(() => undefined);
     const short = iface.replace(I, '');
     const implemented = short === 'Accessible' || short.startsWith('DBus.') || (node.interfaces ?? []).includes(short);
     const handler = implemented ? HANDLERS[`${short}.${member}`] : undefined;
@@ -71,7 +77,7 @@ export class FakeApp {
   }
 
   wire(node: FakeNode): [string, string] {
-    return [BUS, node.path];
+    return [node.bus ?? BUS, node.path];
   }
 
   private cacheItems(): unknown[] {
@@ -152,7 +158,7 @@ type Handler = (app: FakeApp, node: FakeNode, body: unknown[]) => unknown[];
 const HANDLERS: Record<string, Handler> = {
   'Accessible.GetRole': (_a, n) => [roleCode(n.role)],
   'Accessible.GetState': (_a, n) => [stateWords(n.states ?? [])],
-  'Accessible.GetChildren': (a, n) => [(n.children ?? []).map((c) => a.wire(c))],
+  'Accessible.GetChildren': (a, n) => [n.socket ? [] : (n.children ?? []).map((c) => a.wire(c))],
   'Accessible.GetChildAtIndex': (a, n, [i]) => {
     const child = (n.children ?? [])[Number(i)];
     return [child ? a.wire(child) : ['', '/org/a11y/atspi/null']];

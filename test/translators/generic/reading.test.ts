@@ -17,6 +17,28 @@ describe('visibility', () => {
     expect(reading.texts).toEqual([]);
   });
 
+  it('content another process embeds is judged node by node: its socket, root and scroll pane say nothing of themselves (Yelp)', () => {
+    const embedded = { embedded: 'process' };
+    const root = frame('Help', [
+      n('filler', '', { states: [] }, [
+        n('filler', '', { states: [], attributes: embedded }, [
+          n('scroll_pane', '', { states: ['enabled', 'focusable', 'sensitive'] }, [
+            n('document_web', 'All Help Documents', {}, [
+              n('heading', 'All Help Documents'),
+              n('link', 'Calculator Help', { actions: ['jump'] }),
+              n('footer', '', { states: ['visible'] }, [n('paragraph', 'Scrolled out')]),
+            ]),
+          ]),
+        ]),
+      ]),
+      // Outside embedded content a node without visible and showing still hides what it holds.
+      n('panel', '', { states: ['enabled'] }, [n('label', 'Inside a hidden panel')]),
+    ]);
+    const reading = readWindow(root);
+    expect(reading.texts).toEqual(['All Help Documents']);
+    expect(reading.buttons.map((b) => b.label)).toEqual(['Calculator Help']);
+  });
+
   it('GTK4: visible alone counts, because showing is never set below the frame', () => {
     const root = frame('Calculator', [
       n('push_button', '7 7', { states: GTK4, actions: ['click'] }, [n('label', '7', { states: GTK4 })]),

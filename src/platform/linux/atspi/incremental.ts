@@ -11,7 +11,7 @@
  * for a moment (`verifyAfterMs`); the bridge publishes that read like any other, so a difference
  * is fixed up within that delay and counted in `stats.mismatches`.
  */
-import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
+import { EMBEDDED, type A11yNode, type TreeBudget, type WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readZeroSize } from './sizes.js';
 import { LayoutWatch } from './layoutWatch.js';
@@ -189,6 +189,7 @@ export class IncrementalTrees {
   private async splice(tree: WindowTree, targets: Target[], budget: TreeBudget, options: TreeReadOptions): Promise<{ read: A11yNode[]; changed: boolean }> {
     const ctx: ReadContext = {
       client: this.client,
+      bus: options.appBus,
       toolkit: options.toolkit,
       hints: new Map(),
       maxTextLength: options.maxTextLength ?? DEFAULT_MAX_TEXT,
@@ -232,6 +233,8 @@ export class IncrementalTrees {
         node.children = target.node.children;
         if (target.node.attributes?.[ADOPTED.key]) node.attributes = { ...node.attributes, [ADOPTED.key]: ADOPTED.value };
       }
+      // Where the embedding process starts is known from the parent's read only.
+      if (target.node.attributes?.[EMBEDDED.key]) node.attributes = { ...node.attributes, [EMBEDDED.key]: EMBEDDED.value };
       changed ||= firstDifference(target.node, node) !== null;
       replacements.set(target.node, node);
     }

@@ -163,7 +163,7 @@ export class AtspiAccess {
       throw wrapError(err, 'readTree', ref);
     });
     const touches = incremental ? this.events.touches.take(ref) : { all: true, refs: new Map() };
-    const options = { ...this.options.tree, toolkit, appLabel, keptSubtrees: this.keptSubtrees };
+    const options = { ...this.options.tree, toolkit, appBus: root.bus, appLabel, keptSubtrees: this.keptSubtrees };
     const { tree, read } = await this.trees.read(ref, budget, touches, options);
     // Objects read are learnt only where their visible-data news is followed: it is what needs
     // them, and learning every node of every read would churn the index for nothing.

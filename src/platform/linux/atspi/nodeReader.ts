@@ -44,6 +44,8 @@ export interface Facts {
 
 export interface ReadContext {
   client: AtspiClient;
+  /** The application's bus: `toolkit`, `hints` and `childHints` are about its objects only. */
+  bus?: string;
   toolkit?: ToolkitInfo;
   /** Facts by object path, from the application's cache (may be incomplete). */
   hints: ReadonlyMap<string, Facts>;
@@ -65,6 +67,24 @@ export interface ReadNode {
   node: A11yNode;
   childCount: number;
   interfaces: ReadonlySet<string>;
+}
+
+const foreignContexts = new WeakMap<ReadContext, ReadContext>();
+
+/**
+ * The context to read `ref` in. An object of another process embedded in the application's
+ * window (WebKitGTK's web content under an AtkSocket: Yelp's page) is no object of the
+ * application's toolkit: it is read with no toolkit (the safe policy) and no cache hints.
+ */
+export function contextFor(ctx: ReadContext, ref: ObjRef): ReadContext {
+  if (ctx.bus === undefined || ref.bus === ctx.bus) return ctx;
+  let foreign = foreignContexts.get(ctx);
+  if (!foreign) {
+    const { toolkit: _toolkit, childHints: _childHints, ...rest } = ctx;
+    foreign = { ...rest, hints: new Map() };
+    foreignContexts.set(ctx, foreign);
+  }
+  return foreign;
 }
 
 export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {

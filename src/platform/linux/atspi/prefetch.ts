@@ -7,7 +7,7 @@
 import type { AtspiClient } from './client.js';
 import { childrenByIndex } from './missingChildren.js';
 import { IFACE } from './names.js';
-import { readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
+import { contextFor, readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { policyFor } from './toolkitPolicy.js';
 
@@ -35,8 +35,9 @@ export class Prefetcher {
     const key = formatRef(ref);
     const known = this.reads.get(key);
     if (known) return known;
-    const facts = readFacts(this.ctx, ref);
-    const read = readNode(this.ctx, ref, facts, parentRole);
+    const ctx = contextFor(this.ctx, ref);
+    const facts = readFacts(ctx, ref);
+    const read = readNode(ctx, ref, facts, parentRole);
     this.reads.set(key, read);
     read.catch(ignore); // read-ahead nobody asks for must not become an unhandled rejection
     facts.then((f) => this.leaveChildren(ref, f) || this.readAhead(ref, f, depth), ignore);
@@ -53,7 +54,7 @@ export class Prefetcher {
     const key = formatRef(ref);
     let list = this.lists.get(key);
     if (!list) {
-      const cached = this.ctx.childHints?.get(ref.path);
+      const cached = contextFor(this.ctx, ref).childHints?.get(ref.path);
       list = cached ? Promise.resolve(cached) : byIndex ? childrenByIndex(this.client, ref, byIndex.count) : this.client.children(ref);
       list.catch(ignore);
       this.lists.set(key, list);

@@ -133,13 +133,17 @@ const FAST: ToolkitPolicy = {
   textCommitsOnFocusLoss: false,
 };
 /** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
+/**
+ * A toolkit not known here is asked as libatspi asks: action names one by one (WebKitGTK's own
+ * AT-SPI server never answers `GetActions`: a read waited for it until its deadline).
+ */
 const SAFE: ToolkitPolicy = {
   bulkProperties: false,
   insertLength: 'utf8_bytes',
   clampTextRange: true,
   columnHeaders: 'children',
   keepSubtrees: null,
-  actionList: 'partial',
+  actionList: 'names',
   screenCoordinates: true,
   tableChildren: 'list',
   menuByKeys: false,
@@ -148,20 +152,29 @@ const SAFE: ToolkitPolicy = {
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
 };
-const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index' };
+/** Qt answers `GetActions` (one call per node instead of 1 + n). */
+const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index', actionList: 'partial' };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, column headers asked for, rows
  * chosen through a cell (rowSelection), no spin button's bounds (spinButtonBounds), and text
  * written with the focus handed over (textCommitsOnFocusLoss).
  */
-const JAVA: ToolkitPolicy = { ...SAFE, columnHeaders: 'table_calls', rowSelection: 'cell', spinButtonBounds: false, textCommitsOnFocusLoss: true };
+const JAVA: ToolkitPolicy = {
+  ...SAFE,
+  columnHeaders: 'table_calls',
+  rowSelection: 'cell',
+  spinButtonBounds: false,
+  textCommitsOnFocusLoss: true,
+  // The ATK wrapper answers GetActions as atk-bridge builds it for any ATK toolkit.
+  actionList: 'partial',
+};
 /**
  * Gecko (Firefox, Thunderbird) answers `GetActions` with one entry of three ";;" strings whatever
  * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,
  * as libatspi and pyatspi ask. Its progress meters' Value is not asked (progressBarValue).
  */
-const GECKO: ToolkitPolicy = { ...SAFE, actionList: 'names', progressBarValue: false };
+const GECKO: ToolkitPolicy = { ...SAFE, progressBarValue: false };
 
 /** Firefox and Thunderbird name their toolkit "Gecko". */
 export function isGecko(toolkit: ToolkitInfo | undefined): boolean {

@@ -8,13 +8,13 @@
  * thread: ~2,600 nodes of a Calc window took 3–6 s on a loaded machine), so each answer moves
  * the deadline on, up to SLOW_APP_FACTOR times the budget's deadline in all.
  */
-import type { A11yNode, TreeBudget, WindowTree } from '../../probe.js';
+import { EMBEDDED, type A11yNode, type TreeBudget, type WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
 import { readCacheHints } from './cacheHints.js';
 import { adoptStatusBarButtons } from './statusBars.js';
 import { addColumnHeaders } from './columnHeaders.js';
 import { policyFor } from './toolkitPolicy.js';
-import { IFACE } from './names.js';
+import { IFACE, NULL_PATH } from './names.js';
 import { nameFromContent, type ToolkitInfo } from './normalize.js';
 import type { Facts, ReadContext, ReadNode } from './nodeReader.js';
 import { childrenByIndex } from './missingChildren.js';
@@ -27,6 +27,8 @@ import type { KeptKind, KeptSubtrees } from './keptSubtrees.js';
 
 export interface TreeReadOptions {
   toolkit?: ToolkitInfo;
+  /** The bus of the application `toolkit` is about (default: the root's): objects of other processes are read without it. */
+  appBus?: string;
   /** Names the application in warnings ("gedit did not answer …"). */
   appLabel?: string;
   /** Longest text value kept in the tree; `readText` returns the whole text. */
@@ -125,6 +127,7 @@ class TreeWalk {
     const answered = () => void (this.lastAnswer = Date.now());
     const ctx: ReadContext = {
       client: this.client,
+      bus: this.options.appBus ?? root.bus,
       toolkit: this.options.toolkit,
       hints: hints.facts,
       childHints: hints.children,
@@ -279,6 +282,7 @@ class TreeWalk {
       }
       if (slot === null || this.seen.has(slot.node.ref)) continue; // gone meanwhile, or a cycle
       this.seen.add(slot.node.ref);
+      if ((job.refs[index] as ObjRef).bus !== job.entry.ref.bus) slot.node.attributes = { ...slot.node.attributes, [EMBEDDED.key]: EMBEDDED.value };
       node.children.push(slot.node);
       next.push({ ref: job.refs[index] as ObjRef, read: slot, depth: job.entry.depth + 1 });
     }
@@ -351,10 +355,21 @@ function deepenCells(table: A11yNode, next: Entry[]): void {
  * and for tables of a toolkit that counts children it does not give (missingChildren.ts).
  */
 async function childRefs(client: AtspiClient, prefetch: Prefetcher, ref: ObjRef, count: number, total: number, byIndex: boolean): Promise<ObjRef[]> {
-  if (count === total && total <= LIST_LIMIT) return (await prefetch.children(ref, byIndex ? { count } : undefined)).slice(0, count);
+  if (count === total && total <= LIST_LIMIT) {
+    const listed = (await prefetch.children(ref, byIndex ? { count } : undefined)).slice(0, count);
+    // An occupied AtkSocket counts its plug (another process: WebKitGTK's web content) as its one
+    // child, but at-spi2-atk's GetChildren lists nothing; GetChildAtIndex answers it, as libatspi asks.
+    if (listed.length === 0 && total === 1 && !byIndex) return embeddedChild(client, ref);
+    return listed;
+  }
   if (byIndex) return childrenByIndex(client, ref, count, total);
   const refs = await Promise.all(Array.from({ length: count }, (_, index) => client.childAt(ref, index).catch(() => null)));
   return refs.filter((child): child is ObjRef => child !== null && child.path !== '/org/a11y/atspi/null');
+}
+
+async function embeddedChild(client: AtspiClient, ref: ObjRef): Promise<ObjRef[]> {
+  const child = await client.childAt(ref, 0).catch(() => null);
+  return child && child.path !== NULL_PATH && child.bus !== '' ? [child] : [];
 }
 
 const TIMED_OUT = Symbol('timed out');
