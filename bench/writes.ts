@@ -33,6 +33,8 @@ interface Write {
   tool: string;
   /** Arguments of round `i`: alternating values, so every call changes something. */
   args(i: number): Record<string, unknown>;
+  /** For a write whose answer carries no route: the answer that says the effect was read back. */
+  readBack?: RegExp;
 }
 
 interface Target {
@@ -67,7 +69,11 @@ const TARGETS: Target[] = [
   {
     toolkit: 'GTK 3 (AbiWord)',
     title: /^letter\.txt$/,
-    writes: [{ kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) }],
+    writes: [
+      { kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) },
+      // Each press turns Bold over; the answer is the state read back ("it is on now").
+      { kind: 'press (toggle button, state read back)', tool: 'press', args: () => ({ button: 'Bold' }), readBack: /: it is (on|off) now\.$/ },
+    ],
   },
   {
     toolkit: 'GTK 4 (GNOME Text Editor)',
@@ -191,8 +197,9 @@ async function measure(client: TestClient, toolkit: string, winId: string, write
     const start = performance.now();
     const result = await client.call(`${winId}__${write.tool}`, write.args(i));
     times.push(performance.now() - start);
-    const via = (result.structuredContent as { result?: { via?: string } } | undefined)?.result?.via;
-    if (result.isError) failures++;
+    const content = result.structuredContent as { message?: string; result?: { via?: string } } | undefined;
+    const via = content?.result?.via;
+    if (result.isError || (write.readBack && !write.readBack.test(content?.message ?? ''))) failures++;
     else if (via) routes.set(via, (routes.get(via) ?? 0) + 1);
   }
   const later = summarise(times.slice(1));

@@ -96,7 +96,9 @@ describe.skipIf(stack.skip)('agent task: toggle buttons read and pressed', () =>
       expect(seen.truth).toEqual(states);
       expect(seen.listed).toEqual(states);
       expect(seen.onAtStart).toEqual([...(c.onAtStart ?? []), ...(c.startsOn ? [c.button] : [])].sort());
-      expect(seen.answers).toEqual(states.slice(1).map((on) => `Pressed "${c.button}": it is ${on ? 'on' : 'off'} now.`));
+      expect(seen.answers).toEqual(
+        states.slice(1).map((on) => `Pressed "${c.button}": it is ${on ? 'on' : 'off'} now. The window changed: re-read app://windows.`),
+      );
     }, 180_000);
   }
 });

@@ -54,15 +54,34 @@ describe('toggle buttons', () => {
     const { ctx } = fakeContext(toolbar(GTK3), (c) =>
       c.primitive === 'doAction' && c.args[0] === 'bold' ? { root: toolbar([...GTK3, 'checked']) } : undefined,
     );
-    expect(await pressAction.run({ button: 'Bold' } as never, ctx)).toEqual({ message: 'Pressed "Bold": it is on now.' });
+    expect(await pressAction.run({ button: 'Bold' } as never, ctx)).toEqual({
+      message: 'Pressed "Bold": it is on now. The window changed: re-read app://windows.',
+    });
   });
 
   it('press on a GTK 4.8 toggle that is off: pressed afterwards reads as on, and back off again', async () => {
     const day = (states: string[]) => frame('Alarm', [n('push_button', 'Mon', { ref: 'mon', states, actions: ['click'] })], [...GTK4, 'showing', 'active']);
     const on = fakeContext(day(GTK4), (c) => (c.primitive === 'doAction' ? { root: day([...GTK4, 'pressed']) } : undefined));
-    expect(await pressAction.run({ button: 'Mon' } as never, on.ctx)).toEqual({ message: 'Pressed "Mon": it is on now.' });
+    expect(await pressAction.run({ button: 'Mon' } as never, on.ctx)).toEqual({
+      message: 'Pressed "Mon": it is on now. The window changed: re-read app://windows.',
+    });
     const off = fakeContext(day([...GTK4, 'pressed']), (c) => (c.primitive === 'doAction' ? { root: day(GTK4) } : undefined));
-    expect(await pressAction.run({ button: 'Mon' } as never, off.ctx)).toEqual({ message: 'Pressed "Mon": it is off now.' });
+    expect(await pressAction.run({ button: 'Mon' } as never, off.ctx)).toEqual({
+      message: 'Pressed "Mon": it is off now. The window changed: re-read app://windows.',
+    });
+  });
+
+  it('a menu button (a toggle button whose press brings its menu) is answered as a press, not as a state', async () => {
+    const before = frame('Viewer', [n('toggle_button', 'File options', { ref: 'options', actions: ['click'] })]);
+    const after = frame('Viewer', [
+      n('toggle_button', 'File options', { ref: 'options', states: [...GTK3, 'checked'], actions: ['click'] }, [
+        n('menu_item', 'Print…', { actions: ['click'] }),
+      ]),
+    ]);
+    const { ctx } = fakeContext(before, (c) => (c.primitive === 'doAction' ? { root: after } : undefined));
+    expect(await pressAction.run({ button: 'File options' } as never, ctx)).toEqual({
+      message: 'Pressed "File options". The window changed: re-read app://windows.',
+    });
   });
 
   it('a toggle whose state did not change is described by the press effect as any button', async () => {

@@ -6,11 +6,11 @@ import { defineAction } from '../../define.js';
 import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../../types.js';
 import { findFirst, pathTo } from '../../tree.js';
 import { hasOwnMenu, isMenuOpen, menuEntriesOfButton } from '../menus.js';
-import type { Button } from '../model.js';
+import type { Button, WindowReading } from '../model.js';
 import { isToggledOn, isToggleLike } from '../toggleButtons.js';
 import type { GenericReading } from '../reading.js';
 import { closeOpened } from './lazyMenu.js';
-import { activate, describeEffect, EFFECT_WAIT_MS, found, live, namesEnum, settled, watchEffect, type Effect } from './shared.js';
+import { activate, describeEffect, EFFECT_WAIT_MS, found, live, namesEnum, readNow, settled, watchEffect, type Effect } from './shared.js';
 
 const MAX_HINTS = 40;
 /** Entries named when a button turns out to only open its menu. */
@@ -62,8 +62,10 @@ export const pressAction = defineAction({
     await activate(ctx, button.node, ['click', 'press', 'activate']);
     const seen = await effect();
     if (hasOwnMenu(button.node) && (await ownMenuOpened(ctx, window, button.node, seen))) return pressFace(ctx, window, button);
-    const toggled = toggledTo(button.node, ctx.state.window(window.winId)?.tree.root);
-    if (toggled !== undefined) return { message: `Pressed "${button.label}": it is ${toggled ? 'on' : 'off'} now.` };
+    // A button whose press brought menu entries is a menu button, on while its menu is open: no state.
+    const toggled = opensMenu(reading, readNow(ctx, window.winId)) ? undefined : toggledTo(button.node, ctx.state.window(window.winId)?.tree.root);
+    // The rest of the effect is said too: a GTK 3 menu button is on while the popover it opened shows.
+    if (toggled !== undefined) return { message: `Pressed "${button.label}": it is ${toggled ? 'on' : 'off'} now.${describeEffect(seen)}` };
     return { message: `Pressed "${button.label}".${describeEffect(seen)}` };
   },
 });
@@ -118,6 +120,12 @@ async function closeOwnMenu(ctx: ActionContext, window: LiveWindow, button: Butt
   if (now && root && isMenuOpen(root, now)) {
     throw new BridgeError('action_timeout', `"${button.label}" opened its menu, which stayed open after Escape. Re-read app://windows.`);
   }
+}
+
+/** Whether menu entries appeared that the window did not offer before. */
+function opensMenu(before: WindowReading, after: WindowReading | undefined): boolean {
+  const known = new Set(before.menus.map((m) => m.path));
+  return (after?.menus ?? []).some((m) => !known.has(m.path));
 }
 
 /**
