@@ -72,7 +72,7 @@ const TARGETS: Target[] = [
     writes: [
       { kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) },
       // Each press turns Bold over; the answer is the state read back ("it is on now").
-      { kind: 'press (toggle button, state read back)', tool: 'press', args: () => ({ button: 'Bold' }), readBack: /: it is (on|off) now\.$/ },
+      { kind: 'press (toggle button, state read back)', tool: 'press', args: () => ({ button: 'Bold' }), readBack: /: it is (on|off) now\./ },
     ],
   },
   {

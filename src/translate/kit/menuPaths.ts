@@ -63,7 +63,7 @@ export function menuPathSchema(paths: string[], lazy: string[] = []) {
 }
 
 /** The names joined while they fit the budget, then how many more there are. */
-function namesWithin(names: string[]): string {
+export function namesWithin(names: string[]): string {
   const listed: string[] = [];
   let size = 0;
   for (const name of names) {

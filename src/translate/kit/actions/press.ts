@@ -7,12 +7,15 @@ import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../.
 import { findFirst, pathTo } from '../../tree.js';
 import { hasOwnMenu, isMenuOpen, menuEntriesOfButton } from '../menus.js';
 import type { Button, WindowReading } from '../model.js';
+import { closestPaths, ENUM_BUDGET_CHARS, namesWithin, normalizePath } from '../menuPaths.js';
 import { isToggledOn, isToggleLike } from '../toggleButtons.js';
 import type { GenericReading } from '../reading.js';
 import { closeOpened } from './lazyMenu.js';
 import { activate, describeEffect, EFFECT_WAIT_MS, found, live, namesEnum, readNow, settled, watchEffect, type Effect } from './shared.js';
 
 const MAX_HINTS = 40;
+/** Past this many characters of hints the legend stops: the tool stays small. */
+const LEGEND_BUDGET_CHARS = 1200;
 /** Entries named when a button turns out to only open its menu. */
 const LISTED_ENTRIES = 12;
 
@@ -32,9 +35,46 @@ function words(text: string): Set<string> {
 }
 
 function buttonDescription(buttons: Button[]): string | undefined {
-  const hints = buttons.filter(addsMeaning).slice(0, MAX_HINTS);
-  const legend = hints.map((b) => `"${b.label}" = ${b.hint}`).join('; ');
-  return legend ? `Meanings: ${legend}.` : undefined;
+  const entries: string[] = [];
+  let size = 0;
+  for (const b of buttons.filter(addsMeaning).slice(0, MAX_HINTS)) {
+    const entry = `"${b.label}" = ${b.hint}`;
+    if (size + entry.length > LEGEND_BUDGET_CHARS) break;
+    entries.push(entry);
+    size += entry.length + 2;
+  }
+  return entries.length > 0 ? `Meanings: ${entries.join('; ')}.` : undefined;
+}
+
+/**
+ * An enum of the labels while it is small; a web page's hundreds of links would make the tool
+ * tens of KB, so past the menu tool's budget the label is a string the server checks (closest
+ * labels when it is not shown).
+ */
+function buttonSchema(buttons: Button[]) {
+  const labels = [...new Set(buttons.map((b) => b.label))];
+  if (JSON.stringify(labels).length <= ENUM_BUDGET_CHARS) return namesEnum(labels, buttonDescription(buttons));
+  return z
+    .string()
+    .min(1)
+    .max(1000)
+    .describe(`The button's label as the window shows it (${labels.length} buttons: ${namesWithin(labels)}); a label not shown answers with the closest ones.`);
+}
+
+/** The button a label names: as shown, else compared like menu paths; else why not. */
+function buttonNamed(buttons: Button[], asked: string): Button {
+  const exact = buttons.find((b) => b.label === asked);
+  if (exact) return exact;
+  const labels = [...new Set(buttons.map((b) => b.label))];
+  // An enum-sized list was offered as an enum: the button went away since.
+  if (JSON.stringify(labels).length <= ENUM_BUDGET_CHARS) return found<Button>(undefined, `The button "${asked}"`);
+  const wanted = normalizePath(asked);
+  const same = buttons.filter((b) => normalizePath(b.label) === wanted);
+  if (same.length === 1) return same[0] as Button;
+  const message = `The window shows no button "${asked}" now. Closest: ${closestPaths(labels, wanted)
+    .map((l) => `"${l}"`)
+    .join(', ')}.`;
+  throw new BridgeError('validation_failed', message, { fields: [{ field: 'button', error: message }] });
 }
 
 export const pressAction = defineAction({
@@ -44,20 +84,12 @@ export const pressAction = defineAction({
   kind: 'destructive',
   input: (_view, { generic }: GenericReading) => {
     const buttons = generic.buttons;
-    return z.object({
-      button: namesEnum(
-        buttons.map((b) => b.label),
-        buttonDescription(buttons),
-      ),
-    });
+    return z.object({ button: buttonSchema(buttons) });
   },
   available: (_view, { generic }: GenericReading) => generic.buttons.length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const button = found(
-      reading.buttons.find((b) => b.label === args.button),
-      `The button "${args.button}"`,
-    );
+    const button = buttonNamed(reading.buttons, args.button);
     const effect = watchEffect(ctx, window);
     await activate(ctx, button.node, ['click', 'press', 'activate']);
     const seen = await effect();
