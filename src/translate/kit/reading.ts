@@ -195,7 +195,10 @@ function toCollection(c: CollectionReading, pairing: Pairing, parents: Map<strin
   return { ...c, label };
 }
 
-/** A table's own name, or that of the scroll pane around it ("Places"). */
+/**
+ * A table's own name, or that of the scroll pane around it ("Places"), or of the frame it sits in
+ * within the window (a Qt dock widget: Qt Linguist's "Context" and "Strings" trees are unnamed).
+ */
 function ownCollectionName(node: A11yNode, parents: Map<string, A11yNode>): string {
   let current: A11yNode | undefined = node;
   for (let depth = 0; current && depth < 3; depth++) {
@@ -204,8 +207,12 @@ function ownCollectionName(node: A11yNode, parents: Map<string, A11yNode>): stri
     current = parents.get(current.ref);
     if (current && !['scroll_pane', 'viewport'].includes(current.role)) break;
   }
-  return '';
+  const inner = current && INNER_FRAMES.has(current.role) && parents.has(current.ref) ? repairName(current.name) : '';
+  return inner ? fieldLabel(inner) : '';
 }
+
+/** Frames inside a window that title what they hold (the window's own frame is the root, never this). */
+const INNER_FRAMES = new Set(['frame', 'internal_frame']);
 
 interface ErrorTexts {
   byControl: Map<string, string>;

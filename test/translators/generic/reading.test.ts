@@ -39,6 +39,15 @@ describe('visibility', () => {
     expect(reading.buttons.map((b) => b.label)).toEqual(['Calculator Help']);
   });
 
+  it("an unnamed table takes the name of the frame it sits in within the window (a Qt dock widget), never the window's", () => {
+    const header = (name: string) => n('table_column_header', name);
+    const root = frame('Qt Linguist', [
+      n('tree', '', { states: [...GTK3, 'focusable'] }, [header('Source text')]),
+      n('frame', 'Context', {}, [n('tree', '', { states: [...GTK3, 'focusable'] }, [header('Context'), header('Items')])]),
+    ]);
+    expect(readWindow(root).collections.map((c) => c.label)).toEqual(['Table', 'Context']);
+  });
+
   it('GTK4: visible alone counts, because showing is never set below the frame', () => {
     const root = frame('Calculator', [
       n('push_button', '7 7', { states: GTK4, actions: ['click'] }, [n('label', '7', { states: GTK4 })]),
