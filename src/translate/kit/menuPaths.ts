@@ -10,6 +10,11 @@ import { PATH_SEPARATOR } from './menus.js';
 
 /** Past this many characters of enum JSON a menu's paths are checked by the server instead. */
 export const ENUM_BUDGET_CHARS = 1800;
+
+/** Whether these names stay an enum (within ENUM_BUDGET_CHARS of JSON). */
+export function fitsEnumBudget(names: readonly string[]): boolean {
+  return JSON.stringify(names).length <= ENUM_BUDGET_CHARS;
+}
 /** Entries listed when a path names a menu, and suggestions for an unknown path. */
 const LISTED = 40;
 const SUGGESTED = 5;
@@ -50,7 +55,7 @@ export function menuPathSchema(paths: string[], lazy: string[] = []) {
           `a menu's own path (e.g. "${lazy[0]}") answers with its entries.${others.length > 0 ? ` Other menus: ${namesWithin(others)}.` : ''}`,
       );
   }
-  if (JSON.stringify(unique).length <= ENUM_BUDGET_CHARS) {
+  if (fitsEnumBudget(unique)) {
     return z.enum(unique as [string, ...string[]]);
   }
   return z

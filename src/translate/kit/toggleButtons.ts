@@ -2,8 +2,9 @@
  * Buttons that stay pressed in: a tool bar's Bold or Left, a view switch, a weekday of an alarm.
  * They are pressed with `press` like any button, but their on/off state is content: an agent
  * must see that "Bold" is on before it presses it. GTK 3, Qt, Java and LibreOffice expose them
- * as `toggle_button` (Qt 5: a `checkable` push button) with `checked` (or `pressed`) when on; GTK 4 before 4.10 exposes a
- * GtkToggleButton as a `push_button` that is `pressed` when on and says nothing when off.
+ * as `toggle_button` (Qt 5: a `checkable` push button) with `checked` (or `pressed`) when on;
+ * GTK 4 before 4.10 exposes a GtkToggleButton as a `push_button` that is `pressed` when on and
+ * says nothing when off.
  */
 import type { A11yNode } from '../../platform/probe.js';
 import { hasState } from '../tree.js';

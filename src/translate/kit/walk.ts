@@ -91,12 +91,16 @@ export function walkWindow(root: A11yNode, rule: ShowRule): RawReading {
 }
 
 function visit(node: A11yNode, out: RawReading, inChooser: boolean): void {
-  if (isEmbedded(node) && !out.inEmbedded) {
-    out.inEmbedded = true;
-    visit(node, out, inChooser);
+  if (!isEmbedded(node) || out.inEmbedded) return visitNode(node, out, inChooser);
+  out.inEmbedded = true;
+  try {
+    visitNode(node, out, inChooser);
+  } finally {
     out.inEmbedded = false;
-    return;
   }
+}
+
+function visitNode(node: A11yNode, out: RawReading, inChooser: boolean): void {
   if (!isShown(node, out.rule)) {
     if (passesThrough(node, out.rule, out.inEmbedded)) for (const child of node.children) visit(child, out, inChooser);
     return;

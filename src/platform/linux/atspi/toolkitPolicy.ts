@@ -132,10 +132,10 @@ const FAST: ToolkitPolicy = {
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
 };
-/** Anything else, and a toolkit not known yet: only the calls libatspi makes. */
 /**
- * A toolkit not known here is asked as libatspi asks: action names one by one (WebKitGTK's own
- * AT-SPI server never answers `GetActions`: a read waited for it until its deadline).
+ * Anything else, and a toolkit not known yet: only the calls libatspi makes, action names one by
+ * one among them (WebKitGTK's own AT-SPI server never answers `GetActions`: a read waited for it
+ * until its deadline).
  */
 const SAFE: ToolkitPolicy = {
   bulkProperties: false,

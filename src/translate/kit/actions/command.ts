@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { BridgeError } from '../../../protocol/errors.js';
 import { defineAction } from '../../define.js';
-import { closestPaths, ENUM_BUDGET_CHARS } from '../menuPaths.js';
+import { closestPaths, fitsEnumBudget } from '../menuPaths.js';
 import type { GenericReading } from '../reading.js';
 import { describeEffect, live, namesEnum, watchEffect } from './shared.js';
 
@@ -34,7 +34,7 @@ export const commandAction = defineAction({
  * string the server checks, named in the description by its groups, so that no tool grows big.
  */
 export function commandSchema(commands: string[]) {
-  if (JSON.stringify(commands).length <= ENUM_BUDGET_CHARS) return namesEnum(commands);
+  if (fitsEnumBudget(commands)) return namesEnum(commands);
   const groups = [...new Set(commands.map(groupOf))];
   return z
     .string()

@@ -7,7 +7,7 @@ import type { ActionContext, ActionOutcome, LiveWindow, StateReader } from '../.
 import { findFirst, pathTo } from '../../tree.js';
 import { hasOwnMenu, isMenuOpen, menuEntriesOfButton } from '../menus.js';
 import type { Button, WindowReading } from '../model.js';
-import { closestPaths, ENUM_BUDGET_CHARS, namesWithin, normalizePath } from '../menuPaths.js';
+import { closestPaths, fitsEnumBudget, namesWithin, normalizePath } from '../menuPaths.js';
 import { isToggledOn, isToggleLike } from '../toggleButtons.js';
 import type { GenericReading } from '../reading.js';
 import { closeOpened } from './lazyMenu.js';
@@ -52,8 +52,8 @@ function buttonDescription(buttons: Button[]): string | undefined {
  * labels when it is not shown).
  */
 function buttonSchema(buttons: Button[]) {
-  const labels = [...new Set(buttons.map((b) => b.label))];
-  if (JSON.stringify(labels).length <= ENUM_BUDGET_CHARS) return namesEnum(labels, buttonDescription(buttons));
+  const labels = labelsOf(buttons);
+  if (fitsEnumBudget(labels)) return namesEnum(labels, buttonDescription(buttons));
   return z
     .string()
     .min(1)
@@ -61,13 +61,15 @@ function buttonSchema(buttons: Button[]) {
     .describe(`The button's label as the window shows it (${labels.length} buttons: ${namesWithin(labels)}); a label not shown answers with the closest ones.`);
 }
 
+const labelsOf = (buttons: Button[]) => [...new Set(buttons.map((b) => b.label))];
+
 /** The button a label names: as shown, else compared like menu paths; else why not. */
 function buttonNamed(buttons: Button[], asked: string): Button {
   const exact = buttons.find((b) => b.label === asked);
   if (exact) return exact;
-  const labels = [...new Set(buttons.map((b) => b.label))];
+  const labels = labelsOf(buttons);
   // An enum-sized list was offered as an enum: the button went away since.
-  if (JSON.stringify(labels).length <= ENUM_BUDGET_CHARS) return found<Button>(undefined, `The button "${asked}"`);
+  if (fitsEnumBudget(labels)) return found<Button>(undefined, `The button "${asked}"`);
   const wanted = normalizePath(asked);
   const same = buttons.filter((b) => normalizePath(b.label) === wanted);
   if (same.length === 1) return same[0] as Button;

@@ -5,7 +5,7 @@ import type { A11yNode } from '../../../platform/probe.js';
 import { requireWindow } from '../../commonActions.js';
 import type { ActionContext, LiveWindow } from '../../types.js';
 import type { WindowReading } from '../model.js';
-import { ENUM_BUDGET_CHARS } from '../menuPaths.js';
+import { fitsEnumBudget } from '../menuPaths.js';
 import { readWindow } from '../reading.js';
 
 /** How long an action with an unknown effect waits for one before it reports "no change yet". */
@@ -25,7 +25,7 @@ export function namesEnum(names: string[], description?: string) {
 /** The rows' labels as an enum while small; long labels of many rows: the row's label as shown, checked at run time. */
 export function rowSchema(labels: string[]) {
   const unique = [...new Set(labels)];
-  if (JSON.stringify(unique).length <= ENUM_BUDGET_CHARS) return namesEnum(unique);
+  if (fitsEnumBudget(unique)) return namesEnum(unique);
   return z.string().min(1).max(1000).describe(`The row's label as the state shows it, e.g. "${unique[0]}".`);
 }
 
