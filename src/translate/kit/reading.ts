@@ -15,6 +15,7 @@ import { pairLabels, type Pairing } from './pairing.js';
 import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
 import { toggledOnNotice } from './toggleButtons.js';
+import { undrawnCount, undrawnNotice } from './undrawnContent.js';
 import type { RawControl } from './rawControls.js';
 import { walkWindow, type RawReading } from './walk.js';
 
@@ -87,9 +88,14 @@ function buildReading(root: A11yNode): WindowReading {
   );
   named.forEach((x, i) => (x.label = names[i] as string));
   const buttons = readButtons(raw, parents);
+  const { texts, notices, message } = textsAndNotices(root, raw, { pairing, errors, parents }, fields, buttons);
+  const undrawn = undrawnCount(root, rule, { texts, fields, collections: tables, buttons, tabs, editors: raw.editors, keyAreas: raw.keyAreas });
+  if (undrawn > 0) notices.push({ severity: 'info', text: undrawnNotice(undrawn) });
   return {
     rule,
-    ...textsAndNotices(root, raw, { pairing, errors, parents }, fields, buttons),
+    texts,
+    notices,
+    ...(message ? { message } : {}),
     fields,
     rowToggles,
     collections: tables,

@@ -7,11 +7,15 @@
  * (focus, scroll through rows, select a row, toggle an option and back), after which the app is
  * alive, answers, and printed no new GLib CRITICAL / WARNING, Qt warning or Gecko error to its log.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopProcessEnv } from '../../../src/platform/linux/desktop/index.js';
+import type { A11yNode } from '../../../src/platform/probe.js';
 import type { Snapshot } from '../../../src/protocol/schemas.js';
+import { undrawnNotice } from '../../../src/translate/kit/undrawnContent.js';
 import { structured } from '../../helpers/demoServer.js';
 import { pyatspiWindow } from '../helpers/coverage.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
@@ -74,11 +78,14 @@ export function corpusSuite(title: string, ids: string[]): void {
           // Both reads are taken once the window is quiet: one still loading changes between them
           // (Thunderbird's status text flickers through "Done" while it builds its folders' indexes).
           await quietWindow(live, window.id);
+          const broughtForward = await bringForwardIfUndrawn(live, window.id);
           let coverage: ReturnType<typeof corpusCoverage>;
           let now: Window | undefined;
+          let lastReference: A11yNode | undefined;
           const started = Date.now();
           for (;;) {
             const reference = await pyatspiWindow(live.desktop, app.atspiName, app.titleText, 90_000, true);
+            lastReference = reference;
             // Read again after the dump, tools too: the window may have changed since (a document finished loading).
             now = (await live.windowNow(window.id)) ?? window;
             coverage = corpusCoverage(reference, toolkitOf(app), now, await toolsOf(live, now));
@@ -89,8 +96,13 @@ export function corpusSuite(title: string, ids: string[]): void {
             await new Promise((resolve) => setTimeout(resolve, 2000));
             await quietWindow(live, window.id);
           }
+          if (broughtForward) console.log(`${app.id}: its window was undrawn; its focus tool brought it forward, as the notice says`);
           console.log(`${app.id}: ${formatCoverage(coverage)}; missing: ${coverage.missing.join(' | ')}; hidden shown: ${coverage.leaks.join(' | ')}`);
           // A window pyatspi reads nothing in proves nothing: the comparison needs texts.
+          if (coverage.items === 0)
+            console.log(
+              `${app.id}: pyatspi read no text: ${referenceOutline(lastReference)}; app log: ${tail(readLog(running.get(app.id)?.logFile ?? ''))}; X: ${xState(live, app.titleText)}`,
+            );
           expect(coverage.items, `texts pyatspi reads in the window (the bridge read: ${JSON.stringify(now?.blocks).slice(0, 600)})`).toBeGreaterThan(0);
           expect(coverage.leaks, 'texts of hidden nodes in the read').toEqual([]);
           expect(coverage.textRatio, `missing: ${coverage.missing.join(' | ')}`).toBeGreaterThanOrEqual(THRESHOLD);
@@ -150,11 +162,74 @@ async function quietWindow(live: LiveBridge, id: string): Promise<void> {
   }
 }
 
-/** Something beyond notices, and no notice that the content has not appeared yet. */
+/** Something beyond notices, and no notice that the content has not appeared yet; or content the app has not drawn. */
 function hasContent(window: Window | undefined): boolean {
   if (!window) return false;
   const notices = window.blocks.filter((b) => b.type === 'notice');
+  if (isUndrawn(window)) return true;
   return window.blocks.length > notices.length && !notices.some((b) => /has not appeared yet/.test(b.text));
+}
+
+function isUndrawn(window: Window | undefined): boolean {
+  return !!window?.blocks.some((b) => b.type === 'notice' && b.text.startsWith(UNDRAWN_START));
+}
+
+const UNDRAWN_START = undrawnNotice(0).slice(0, 40);
+
+/**
+ * A window the bridge says its app has not drawn (another window covered it while it opened: a
+ * Gecko window counts nothing as showing then) is brought forward with its focus tool, as the
+ * notice tells an agent to, and read once it is quiet again. True when it was.
+ */
+async function bringForwardIfUndrawn(live: LiveBridge, id: string): Promise<boolean> {
+  if (!isUndrawn(await live.windowNow(id))) return false;
+  const result = await live.client.call(`${id}__focus`, {});
+  if (result.isError) throw new Error(`focus of an undrawn window failed: ${JSON.stringify(structured(result))}`);
+  await waitFor(async () => (isUndrawn(await live.windowNow(id)) ? null : true), 30_000);
+  await quietWindow(live, id);
+  return true;
+}
+
+/**
+ * What a reference with no text held, to tell a window never mapped from content never shown:
+ * its node count, how many are showing, and the first named nodes with their states.
+ */
+function referenceOutline(root: A11yNode | undefined): string {
+  if (!root) return 'no dump';
+  const nodes: A11yNode[] = [];
+  const visit = (node: A11yNode): void => {
+    nodes.push(node);
+    node.children.forEach(visit);
+  };
+  visit(root);
+  const showing = nodes.filter((n) => n.states.includes('showing')).length;
+  const named = nodes
+    .filter((n) => n.name)
+    .slice(0, 15)
+    .map((n) => `${n.role} "${n.name.slice(0, 30)}" [${n.states.filter((s) => /showing|visible|defunct|iconified|active/.test(s)).join(' ')}]`);
+  return `${nodes.length} nodes, ${showing} showing, root ${root.role} "${root.name}" [${root.states.join(' ')}], named: ${named.join('; ')}`;
+}
+
+/** The window's X map state and window-manager states, and the stacking order, by title. */
+function xState(live: LiveBridge, title: string): string {
+  const env = desktopProcessEnv(live.desktop.env);
+  const run = (cmd: string, args: string[]): string => {
+    try {
+      return execFileSync(cmd, args, { env, encoding: 'utf8', timeout: 10_000 });
+    } catch (error) {
+      return String(error);
+    }
+  };
+  const ids = run('xdotool', ['search', '--name', title]).trim().split('\n');
+  const windows = ids.map(
+    (id) =>
+      `${id}: ${run('xprop', ['-id', id, 'WM_STATE', '_NET_WM_STATE', 'WM_NAME']).replace(/\s+/g, ' ')} ${/Map State: \w+/.exec(run('xwininfo', ['-id', id]))?.[0]}`,
+  );
+  return `${windows.join('; ')}; ${run('xprop', ['-root', '_NET_ACTIVE_WINDOW', '_NET_CLIENT_LIST_STACKING']).replace(/\s+/g, ' ')}`;
+}
+
+function tail(log: string): string {
+  return log.split('\n').slice(-12).join(' | ').slice(-1500);
 }
 
 function escape(text: string): string {
