@@ -12,6 +12,7 @@ import { matchOption, shownOptions } from '../../../src/translate/kit/actions/dr
 import { choosables, optionSchema, selectAction } from '../../../src/translate/kit/actions/select.js';
 import { forgetRoutes } from '../../../src/translate/kit/actions/verified.js';
 import { readWindow } from '../../../src/translate/kit/reading.js';
+import { findFirst } from '../../../src/translate/tree.js';
 import { fakeContext, type Call } from './fakeContext.js';
 import { frame, GTK4, n } from './nodes.js';
 
@@ -46,26 +47,44 @@ function lineEnding(value: string, open: { focus: number } | undefined): A11yNod
 }
 
 /** The scripted drop-down: the toggle opens and closes it, arrows move the focus, Return chooses. */
-function scripted(start: string, options: { focusable?: boolean } = {}) {
+function scripted(start: string, options: { focusable?: boolean; focusAfterAsks?: number } = {}) {
   let value = start;
   let open: { focus: number } | undefined;
   const focusable = options.focusable ?? true;
-  const tree = () => lineEnding(value, open && focusable ? open : open ? { focus: -1 } : undefined);
-  return fakeContext(tree(), (call: Call) => {
-    if (call.primitive === 'doAction' && call.args[0] === 'toggle') open = open ? undefined : { focus: ROWS.indexOf(value) };
-    if (call.primitive === 'sendKeys' && open) {
-      for (const key of (call.args[1] as { keys: string[] }).keys) {
-        if (!open) break;
-        if (key === 'Down') open = { focus: Math.min(open.focus + 1, ROWS.length - 1) };
-        if (key === 'Up') open = { focus: Math.max(open.focus - 1, 0) };
-        if (key === 'Return') {
-          value = ROWS[open.focus] as string;
-          open = undefined;
+  // GTK 4 on a busy machine: the popover's rows show before one takes the focus (asked afresh).
+  let asks = 0;
+  const late = options.focusAfterAsks;
+  const shownFocus = () => (open && focusable && (late === undefined || asks > late) ? open : open ? { focus: -1 } : undefined);
+  const tree = () => lineEnding(value, shownFocus());
+  const listRows = () => findFirst(tree(), (node) => node.ref === 'list')?.children ?? [];
+  const fresh =
+    late === undefined
+      ? {}
+      : {
+          get children() {
+            asks++;
+            return listRows();
+          },
+        };
+  return fakeContext(
+    tree(),
+    (call: Call) => {
+      if (call.primitive === 'doAction' && call.args[0] === 'toggle') open = open ? undefined : { focus: ROWS.indexOf(value) };
+      if (call.primitive === 'sendKeys' && open) {
+        for (const key of (call.args[1] as { keys: string[] }).keys) {
+          if (!open) break;
+          if (key === 'Down') open = { focus: Math.min(open.focus + 1, ROWS.length - 1) };
+          if (key === 'Up') open = { focus: Math.max(open.focus - 1, 0) };
+          if (key === 'Return') {
+            value = ROWS[open.focus] as string;
+            open = undefined;
+          }
         }
       }
-    }
-    return { root: tree() };
-  });
+      return { root: tree() };
+    },
+    fresh,
+  );
 }
 
 const run = (args: Record<string, unknown>, ctx: ReturnType<typeof fakeContext>['ctx']) => selectAction.run(args as never, ctx);
@@ -141,6 +160,19 @@ describe("select on GTK 4's drop-downs", () => {
     expect(calls.filter((c) => c.primitive === 'doAction')).toEqual([
       { primitive: 'doAction', args: ['toggle', 'click'] },
       { primitive: 'doAction', args: ['toggle', 'click'] },
+    ]);
+  });
+
+  it('waits for a focus that comes late to the popover, then walks it', async () => {
+    const { ctx, calls } = scripted('Unix/Linux (LF)', { focusAfterAsks: 2 });
+    expect(await run({ field: 'Line Ending', option: 'Windows (CR+LF)' }, ctx)).toEqual({
+      message: 'Chose "Windows (CR+LF)" in Line Ending.',
+      result: { via: 'keyboard' },
+    });
+    expect(calls.filter((c) => c.primitive === 'readChildren').length).toBeGreaterThan(2);
+    expect(calls.filter((c) => c.primitive === 'sendKeys')).toEqual([
+      { primitive: 'sendKeys', args: ['x-w1', { keys: ['Down', 'Down'] }] },
+      { primitive: 'sendKeys', args: ['x-w1', { keys: ['Return'] }] },
     ]);
   });
 

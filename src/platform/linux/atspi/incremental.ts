@@ -15,6 +15,8 @@ import { EMBEDDED, type A11yNode, type TreeBudget, type WindowTree } from '../..
 import type { AtspiClient } from './client.js';
 import { readZeroSize } from './sizes.js';
 import { LayoutWatch } from './layoutWatch.js';
+import { ShowingWatch } from './showingWatch.js';
+import { isGecko } from './toolkitPolicy.js';
 import { readNode, type ReadContext } from './nodeReader.js';
 import { namedFromContent, type ToolkitInfo } from './normalize.js';
 import { shows } from './echo.js';
@@ -65,6 +67,8 @@ export class IncrementalTrees {
   readonly stats: IncrementalStats = { full: 0, partial: 0, verified: 0, mismatches: 0 };
   /** Parts kept as taking no room, asked again after a read (layoutWatch.ts). */
   readonly layout: LayoutWatch;
+  /** Gecko windows' `showing`, asked again after a read (showingWatch.ts). */
+  readonly showing: ShowingWatch;
 
   constructor(
     private readonly client: AtspiClient,
@@ -74,8 +78,10 @@ export class IncrementalTrees {
     private readonly touchedSince: (top: string) => ReadonlyMap<string, TouchScope>,
     private readonly verifyAfterMs = VERIFY_AFTER_MS,
     layoutDelays?: readonly number[],
+    showingDelays?: readonly number[],
   ) {
     this.layout = new LayoutWatch((ref, toolkit) => readZeroSize(this.client, parseRef(ref), toolkit), verify, layoutDelays);
+    this.showing = new ShowingWatch(async (ref) => (await this.client.states(parseRef(ref))).includes('showing'), verify, showingDelays);
   }
 
   /**
@@ -110,7 +116,7 @@ export class IncrementalTrees {
           kept.spliced = true;
           this.scheduleVerify(top);
         }
-        this.layout.watch(top, zeroSizeRefs(kept.tree.root), options.toolkit);
+        this.watchSilentChanges(top, kept.tree, options);
         return { tree: named(kept.tree), read };
       } catch {
         this.kept.delete(top); // a splice may have begun: a full read decides
@@ -124,6 +130,7 @@ export class IncrementalTrees {
     this.kept.clear();
     this.checking.clear();
     this.layout.clear();
+    this.showing.clear();
     for (const timer of this.verifyTimers.values()) clearTimeout(timer);
     this.verifyTimers.clear();
   }
@@ -135,6 +142,7 @@ export class IncrementalTrees {
       this.kept.delete(top);
       this.checking.delete(top);
       this.layout.forget(top);
+      this.showing.forget(top);
       clearTimeout(this.verifyTimers.get(top));
       this.verifyTimers.delete(top);
     }
@@ -165,8 +173,14 @@ export class IncrementalTrees {
       }
     }
     this.kept.set(top, { tree, budgetKey, spliced: false });
-    this.layout.watch(top, zeroSizeRefs(tree.root), options.toolkit);
+    this.watchSilentChanges(top, tree, options);
     return { tree: named(tree), read: [tree.root] };
+  }
+
+  /** What the toolkit may change without an event, asked again after this read. */
+  private watchSilentChanges(top: string, tree: WindowTree, options: TreeReadOptions): void {
+    this.layout.watchParts(top, zeroSizeRefs(tree.root), options.toolkit);
+    if (isGecko(options.toolkit)) this.showing.watchTree(top, tree.root);
   }
 
   private scheduleVerify(top: string): void {

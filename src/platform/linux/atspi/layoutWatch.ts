@@ -8,6 +8,7 @@
  * now takes room asks for a full read of the window. A new read of the window starts over.
  */
 import type { ToolkitInfo } from './normalize.js';
+import { RecheckWatch } from './recheckWatch.js';
 
 /** Delays of the checks after a read: 15 s in all, then the window's next event or re-scan. */
 export const LAYOUT_CHECK_DELAYS_MS = [1000, 2000, 4000, 8000];
@@ -16,66 +17,14 @@ export const MAX_REFS = 48;
 
 export type TakesNoRoom = (ref: string, toolkit: ToolkitInfo | undefined) => Promise<boolean>;
 
-interface Watched {
-  refs: string[];
-  toolkit: ToolkitInfo | undefined;
-  attempt: number;
-  timer: NodeJS.Timeout;
-}
-
-export class LayoutWatch {
-  private readonly watched = new Map<string, Watched>();
-
-  constructor(
-    private readonly takesNoRoom: TakesNoRoom,
-    /** A kept part now takes room: the window is to be read whole. */
-    private readonly laidOut: (top: string) => void,
-    private readonly delays: readonly number[] = LAYOUT_CHECK_DELAYS_MS,
-  ) {}
+export class LayoutWatch extends RecheckWatch<{ refs: string[]; toolkit: ToolkitInfo | undefined }> {
+  constructor(takesNoRoom: TakesNoRoom, laidOut: (top: string) => void, delays: readonly number[] = LAYOUT_CHECK_DELAYS_MS) {
+    // A part that cannot be asked (gone, app busy) counts as still taking no room.
+    super(async ({ refs, toolkit }) => (await Promise.all(refs.map((ref) => takesNoRoom(ref, toolkit).catch(() => true)))).includes(false), laidOut, delays);
+  }
 
   /** After a read of `top`: the parts it kept as taking no room (none: nothing to watch). */
-  watch(top: string, refs: string[], toolkit: ToolkitInfo | undefined): void {
-    this.forget(top);
-    if (refs.length === 0 || this.delays.length === 0) return;
-    this.schedule(top, { refs: refs.slice(0, MAX_REFS), toolkit, attempt: 0 });
-  }
-
-  forget(top: string): void {
-    const entry = this.watched.get(top);
-    if (entry) clearTimeout(entry.timer);
-    this.watched.delete(top);
-  }
-
-  clear(): void {
-    for (const top of [...this.watched.keys()]) this.forget(top);
-  }
-
-  /** Windows with a check scheduled (tests, diagnostics). */
-  pending(): string[] {
-    return [...this.watched.keys()];
-  }
-
-  private schedule(top: string, entry: Omit<Watched, 'timer'>): void {
-    const timer = setTimeout(() => void this.check(top), this.delays[entry.attempt]);
-    timer.unref();
-    this.watched.set(top, { ...entry, timer });
-  }
-
-  private async check(top: string): Promise<void> {
-    const entry = this.watched.get(top);
-    if (!entry) return;
-    // A part that cannot be asked (gone, app busy) counts as still taking no room.
-    const sizes = await Promise.all(entry.refs.map((ref) => this.takesNoRoom(ref, entry.toolkit).catch(() => true)));
-    if (this.watched.get(top) !== entry) return; // read again (or forgotten) meanwhile
-    if (sizes.includes(false)) {
-      this.watched.delete(top);
-      this.laidOut(top);
-      return;
-    }
-    if (entry.attempt + 1 >= this.delays.length) {
-      this.watched.delete(top);
-      return;
-    }
-    this.schedule(top, { refs: entry.refs, toolkit: entry.toolkit, attempt: entry.attempt + 1 });
+  watchParts(top: string, refs: string[], toolkit: ToolkitInfo | undefined): void {
+    this.watch(top, refs.length === 0 ? null : { refs: refs.slice(0, MAX_REFS), toolkit });
   }
 }

@@ -145,6 +145,8 @@ export async function selectInDropDown(
         return chosen === 'gone' ? 'gone' : chosen ? 'wanted' : 'unchanged';
       },
     });
+    // The chosen row closes GtkDropDown's popover.
+    if (opener) await closedShown(ctx, window, target.node);
     return { label: option.label, via };
   } catch (error) {
     await close(ctx, window, target.node, opener);
@@ -173,6 +175,21 @@ async function close(ctx: ActionContext, window: LiveWindow, combo: A11yNode, op
   const open = comboNow && (hasState(comboNow, 'expanded') || shownOptions(comboNow).length > 0 || (openerNow && hasState(openerNow, 'pressed')));
   if (!open || !openerNow) return;
   await ctx.probe.doAction(opener.ref, verbOf(opener, OPENER_VERBS) as string).catch(() => undefined);
+  await closedShown(ctx, window, combo);
+}
+
+/**
+ * Waits until the state shows the drop-down's rows gone (bounded): a next select on a busy
+ * machine would otherwise find them still there, take the drop-down as open, and find no row
+ * with the focus.
+ */
+async function closedShown(ctx: ActionContext, window: LiveWindow, combo: A11yNode): Promise<void> {
+  const closed = (s: StateReader) => {
+    const root = s.window(window.winId)?.tree.root;
+    const now = root && findFirst(root, (n) => n.ref === combo.ref);
+    return !now || shownOptions(now).length === 0;
+  };
+  await ctx.waitFor(closed, { timeoutMs: OPEN_MS, what: 'the drop-down to close' }).catch(() => undefined);
 }
 
 async function closeComboRow(ctx: ActionContext, window: LiveWindow, combo: A11yNode): Promise<void> {
@@ -204,7 +221,13 @@ async function chooseByKeys(ctx: ActionContext, window: LiveWindow, combo: A11yN
   const target = rows.findIndex((o) => o.label === label);
   const list = listOf(ctx.state, window, rows);
   if (target < 0 || !list) throw new Error('the drop-down does not show the option');
-  const at = await focusedRow(ctx, window, combo, list.ref);
+  // GTK 4 moves the focus into the popover after it shows its rows; on a busy machine, later.
+  const focusDeadline = Date.now() + KEYS_SHOWN_MS;
+  let at = await focusedRow(ctx, window, combo, list.ref);
+  while (at === undefined && Date.now() < focusDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    at = await focusedRow(ctx, window, combo, list.ref);
+  }
   if (at === undefined) throw new Error('the keyboard focus is not on a row of the drop-down, so no key was sent');
   // A row that reads as focused when the popover opens may be only the list's cursor, not where
   // the keys go (AdwComboRow's popover: Return there chose nothing): the focus is moved off it and
