@@ -121,6 +121,16 @@ describe('gnome-calculator actions', () => {
     await expect(run(calculateAction, { expression: '1+1' }, ctx)).rejects.toMatchObject({ code: 'action_timeout' });
   });
 
+  it('calculate takes "Calculating" in the status line for a calculation under way, not a failure', async () => {
+    const solving = edit(rootOf('malformed'), (n) =>
+      n.value === 'Malformed expression' ? { ...n, value: 'Calculating' } : n.value === '2+' ? { ...n, value: '1/3' } : undefined,
+    );
+    expect(calculationState(readCalculator(solving))).toEqual({ kind: 'pending', expression: '1/3' });
+    // The calculator never finishes here: the wait runs out rather than answering a failure.
+    const { ctx } = fakeContext(solving);
+    await expect(run(calculateAction, { expression: '1/3' }, ctx)).rejects.toMatchObject({ code: 'action_timeout' });
+  });
+
   it('calculate reports what the status line says as validation_failed on `expression`', async () => {
     const { ctx } = fakeContext(rootOf('malformed'));
     await expect(run(calculateAction, { expression: '2+' }, ctx)).rejects.toMatchObject({

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { BridgeError, cleanText, defineAction, NO_INPUT } from '../../src/sdk/translate.js';
 import type { ActionContext } from '../../src/sdk/translate.js';
 import { atCall, readingNow } from './live.js';
-import { numericValue, type CalculatorReading, type CalculatorWindow } from './reading.js';
+import { isSolving, numericValue, type CalculatorReading, type CalculatorWindow } from './reading.js';
 
 const SOLVE_TIMEOUT_MS = 8000;
 /** How long the state may take to show the typed expression before "=" is pressed anyway. */
@@ -97,7 +97,7 @@ function settled(now: CalculatorReading | undefined, before: Baseline, typed: st
     const moved = before.typedSeen && !grew && now.text !== typed && now.text !== '' && now.status === '';
     if (moved) return { kind: 'done', expression: last.expression, result: now.text };
   }
-  if (now.status && now.text === typed) return { kind: 'failed', error: now.status };
+  if (now.status && !isSolving(now.status) && now.text === typed) return { kind: 'failed', error: now.status };
   return undefined;
 }
 

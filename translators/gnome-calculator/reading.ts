@@ -117,8 +117,16 @@ export function calculationState(reading: CalculatorReading): CalculationState {
   const last = reading.history.at(-1);
   if (last && reading.text === last.result) return { kind: 'calculated', ...last };
   if (reading.text === '') return { kind: 'empty' };
-  if (reading.status) return { kind: 'failed', expression: reading.text, error: reading.status };
+  if (reading.status && !isSolving(reading.status)) return { kind: 'failed', expression: reading.text, error: reading.status };
   return { kind: 'pending', expression: reading.text };
+}
+
+/**
+ * The status line while gnome-calculator still solves: "Calculating" (shown when a result takes
+ * longer than a moment, as on a busy machine) says nothing went wrong.
+ */
+export function isSolving(status: string): boolean {
+  return /^Calculating\b/i.test(status.trim());
 }
 
 /** A result as a number: "−3" (minus sign) and "1,234.5" (separators) parse; others do not. */

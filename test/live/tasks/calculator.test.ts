@@ -2,7 +2,8 @@
  * Acceptance: a scripted MCP client that sees only what an agent sees computes 12*7+5
  * in a real GNOME Calculator and reads 89 from the result.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { structured } from '../../helpers/demoServer.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { useLiveBridge } from '../helpers/liveBridge.js';
@@ -34,6 +35,8 @@ describe.each(liveSessions(['gnome-calculator']))('agent task: calculate in GNOM
 
 describe.skipIf(stack.skip)('gnome-calculator translator on the real app', () => {
   const live = useLiveBridge({ desktop: { apps: ['gnome-calculator'] } });
+  // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+  afterEach(() => expectAppsQuiet(live.desktop));
   const calculator = async () => live.windowTitled(/^Calculator$/);
   const fields = (window: { blocks: Array<{ type: string; items?: unknown }> }) =>
     window.blocks.find((b) => b.type === 'fields')?.items as Array<{ label: string; value: unknown }>;

@@ -7,7 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import type { LaunchedApp } from '../../../src/platform/linux/desktop/index.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { useLiveBridge } from '../helpers/liveBridge.js';
@@ -16,6 +17,8 @@ const stack = displayStack(['abiword']);
 
 describe.skipIf(stack.skip)('agent task: type into AbiWord, whose page is a bare drawing area', () => {
   const live = useLiveBridge();
+  // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+  afterEach(() => expectAppsQuiet(live.desktop));
   const folder = mkdtempSync(join(tmpdir(), 'gui-bridge-abiword-'));
   const file = join(folder, 'letter.txt');
   let abiword: LaunchedApp | undefined;

@@ -8,7 +8,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { desktopPaths } from '../../../src/platform/linux/desktop/state.js';
 import type { Snapshot } from '../../../src/protocol/schemas.js';
 import { structured } from '../../helpers/demoServer.js';
@@ -26,6 +27,8 @@ const documentText = (w: Window) => (w.blocks.find((b) => b.id === 'document-tex
 for (const { session, skip } of liveSessions(['gedit', 'zenity']))
   describe.skipIf(skip)(`gedit translator on the real app (${session})`, () => {
     const live = useSessionBridge(session, ['gedit']);
+    // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+    afterEach(() => expectAppsQuiet(live.desktop));
     let scratch: string;
     let user: SimulatedUser | undefined;
     const gedit = () => live.windowTitled(/ - gedit$/);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { displayStack } from '../helpers/desktop.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import type { ScriptedAgent } from './agent.js';
+import { launchQtApp } from './qtAppLaunch.js';
 import { runScenario } from './scenario.js';
 import { expectTool, fail } from './scenarios/checks.js';
 
@@ -60,7 +61,8 @@ describe.skipIf(stack.skip)('agent task: a value in a Qt table', () => {
       async run({ agent, desktop, scratch }) {
         const db = join(scratch, 'people.db');
         execFileSync('/usr/bin/python3', ['-c', PEOPLE_DB, db]);
-        await desktop.launch('sqlitebrowser', ['-t', 'people', db]);
+        // Qt's messages printed as GLib's: the scenario's check of the app logs sees its warnings.
+        await launchQtApp(desktop, scratch, 'sqlitebrowser', ['-t', 'people', db]);
         // The grid fills after the window shows: wait until it states its total.
         const title = /^DB Browser for SQLite - /;
         let window = await mainWindowAnsweringBusy(agent, title);

@@ -10,6 +10,7 @@ import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js
 import { createLogger } from '../../../src/util/logger.js';
 import { connectMemoryClient } from '../../helpers/demoServer.js';
 import { openLiveStack } from '../helpers/liveStack.js';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { failureReport } from '../helpers/failureReport.js';
 import { openWaylandBridge, shareWithDesktop } from '../helpers/waylandStack.js';
 import { ScriptedAgent, type AgentMetrics } from './agent.js';
@@ -49,6 +50,8 @@ export async function runScenario(scenario: TaskScenario, session: TaskSession =
     const client = await connectMemoryClient(stack.hub);
     const agent = new ScriptedAgent(client);
     await scenario.run({ desktop: stack.desktop, agent, bridge: stack.bridge, scratch });
+    // Whatever the task checked, the apps it drove printed no critical or warning meanwhile.
+    expectAppsQuiet(stack.desktop);
     const metrics = agent.metrics();
     await client.close();
     return { metrics, logs };
@@ -68,6 +71,7 @@ async function runOnWayland(scenario: TaskScenario): Promise<TaskRun> {
   try {
     const agent = new ScriptedAgent(stack.client);
     await scenario.run({ desktop: stack.desktop, agent, bridge: null, scratch });
+    expectAppsQuiet(stack.desktop);
     return { metrics: agent.metrics(), logs: stack.stderr().split('\n') };
   } catch (error) {
     console.error(`[live failure report: ${scenario.name} (wayland)]\n${failureReport(stack.desktop, stack.stderr())}`);

@@ -4,7 +4,8 @@
  * "=" key of the keypad pressed; no key tool. The result is read from the state and checked
  * against pyatspi, which reads SpeedCrunch's own "Current result" accessible.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { displayStack, waitFor } from '../helpers/desktop.js';
 import { useLiveBridge } from '../helpers/liveBridge.js';
 import { pyatspi } from '../helpers/pyatspi.js';
@@ -13,6 +14,8 @@ const stack = displayStack(['speedcrunch']);
 
 describe.skipIf(stack.skip)('agent task: a calculation in SpeedCrunch', () => {
   const live = useLiveBridge({ desktop: { apps: ['speedcrunch'] } });
+  // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+  afterEach(() => expectAppsQuiet(live.desktop));
   const pid = () => live.desktop.state.processes.find((p) => p.name.endsWith('-speedcrunch'))?.pid as number;
 
   it('computes (17+4)*3^2 = 189 with set_field and the keypad', async () => {

@@ -5,7 +5,8 @@
  * EditableText calls on web fields and changes nothing, and wraps check boxes and radio buttons
  * in their labels: the writes must fall back to typing and the wrapped controls must have tools.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromiumApp.js';
 import { displayStack } from '../helpers/desktop.js';
 import { FIREFOX, launchFirefox } from '../helpers/firefoxApp.js';
@@ -30,6 +31,8 @@ describe.each(BROWSERS)('agent task: a web order form in $name', (browser) => {
   const stack = displayStack([browser.program]);
   describe.skipIf(stack.skip)(browser.name, () => {
     const live = useLiveBridge();
+    // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+    afterEach(() => expectAppsQuiet(live.desktop));
     let server: FormServer;
     let running: { app: LaunchedApp; cleanUp(): void } | undefined;
     beforeAll(async () => {

@@ -4,7 +4,8 @@
  * its actions return. Passwords never reach the client or the logs (P-SENS-1). On both sessions
  *: X11 and Wayland.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectAppsQuiet } from '../helpers/appLogs.js';
 import { structured } from '../../helpers/demoServer.js';
 import { useSessionBridge } from '../helpers/sessionBridge.js';
 import { liveSessions } from '../helpers/waylandStack.js';
@@ -14,6 +15,8 @@ const SECRET = 'Qz-dialog-secret-8812';
 for (const { session, skip } of liveSessions(['zenity']))
   describe.skipIf(skip)(`zenity translator on real dialogs (${session})`, () => {
     const live = useSessionBridge(session, []);
+    // The apps printed no critical or warning during the test (../helpers/appLogs.ts).
+    afterEach(() => expectAppsQuiet(live.desktop));
 
     /** Launches zenity, waits for its window, and returns its id with the process. */
     async function open(title: string, args: string[]) {
