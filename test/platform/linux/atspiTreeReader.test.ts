@@ -221,10 +221,25 @@ describe('readWindowTree', () => {
     const root = node('win', 'frame', { name: 'W', children: [node('box', 'panel', { children: [label] })] });
     const app = new FakeApp(root);
     app.cache = [root, app.nodes.get('/n/box') as FakeNode];
-    const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK3 });
+    const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK4 });
     expect(all(t.root).map((n) => n.name)).toEqual(['W', '', 'not cached']);
     expect(app.calls.some((c) => c.path === '/n/box' && c.member === 'GetRole')).toBe(false);
     expect(app.calls.some((c) => c.path === '/n/lbl' && c.member === 'GetRole')).toBe(true);
+  });
+
+  it('never asks an atk-bridge toolkit (GTK 3, Gecko, Java, unknown) for Cache.GetItems: it asks every cached state set', async () => {
+    const root = node('win', 'frame', { name: 'W', children: [node('box', 'panel', { children: [node('lbl', 'label', { name: 'L' })] })] });
+    for (const toolkit of [GTK3, { name: 'Gecko', version: '153.8.0' }, { name: 'J2SE-access-bridge', version: '0.38' }, undefined]) {
+      const app = new FakeApp(root);
+      app.cache = [root];
+      const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit });
+      expect(all(t.root).map((n) => n.name)).toEqual(['W', '', 'L']);
+      expect(app.calls.filter((c) => c.member === 'GetItems')).toEqual([]);
+    }
+    const qt = new FakeApp(root);
+    qt.cache = [root];
+    await readWindowTree(new FakeClient(qt), { bus: BUS, path: root.path }, BIG, { toolkit: { name: 'Qt', version: '5.15.8' } });
+    expect(qt.calls.filter((c) => c.member === 'GetItems')).toHaveLength(1);
   });
 
   it('asks GTK3 labels and list rows no GetInterfaces (their role makes them certain), anything else it asks', async () => {
@@ -256,7 +271,7 @@ describe('readWindowTree', () => {
     });
     const app = new FakeApp(root);
     app.cache = ['/n/win', '/n/box', '/n/a', '/n/b', '/n/half', '/n/c'].map((path) => app.nodes.get(path) as FakeNode);
-    const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK3 });
+    const t = await readWindowTree(new FakeClient(app), { bus: BUS, path: root.path }, BIG, { toolkit: GTK4 });
     expect(all(t.root).map((n) => n.name)).toEqual(['W', '', 'A', 'B', '', 'C', 'D']);
     const listed = app.calls.filter((c) => c.member === 'GetChildren').map((c) => c.path);
     expect(listed).toEqual(['/n/half']); // its child d is not cached: the list is asked for

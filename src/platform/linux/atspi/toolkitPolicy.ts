@@ -95,6 +95,15 @@ export interface ToolkitPolicy {
    * it once the text is in (linux/atspi/index.ts `setText`).
    */
   textCommitsOnFocusLoss: boolean;
+  /**
+   * `Cache.GetItems` is asked at the start of a full read, as a hint that spares calls
+   * (cacheHints.ts). atk-bridge answers it by asking every object it caches for its state set,
+   * and an application whose accessible has none makes it print criticals: AbiWord, once its
+   * About dialog has opened, printed `atk_state_set_contains_state` (three) and `g_object_unref`
+   * within 3 ms of each GetItems (6 of 6). So only toolkits with a cache of their own (GTK 4, Qt)
+   * are asked; libatspi asks once per application at most, Orca's reads go object by object.
+   */
+  cacheHints: boolean;
 }
 
 /**
@@ -131,6 +140,7 @@ const FAST: ToolkitPolicy = {
   spinButtonBounds: true,
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
+  cacheHints: false,
 };
 /**
  * Anything else, and a toolkit not known yet: only the calls libatspi makes, action names one by
@@ -151,9 +161,10 @@ const SAFE: ToolkitPolicy = {
   spinButtonBounds: true,
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
+  cacheHints: false,
 };
 /** Qt answers `GetActions` (one call per node instead of 1 + n). */
-const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index', actionList: 'partial' };
+const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index', actionList: 'partial', cacheHints: true };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, column headers asked for, rows
@@ -194,15 +205,22 @@ export function isGtk3(toolkit: ToolkitInfo | undefined): boolean {
  * its ATK wrapper warns about every action description GetActions would fetch. Its menu items
  * are run by their keys: its menu bar is GTK 3's, whose DoAction on a closed menu prints criticals.
  */
-const LIBREOFFICE: ToolkitPolicy = { ...FAST, clampTextRange: true, keepSubtrees: 'closed_menus', actionList: 'names', menuByKeys: true };
+const LIBREOFFICE: ToolkitPolicy = {
+  ...FAST,
+  clampTextRange: true,
+  keepSubtrees: 'closed_menus',
+  actionList: 'names',
+  menuByKeys: true,
+  cacheHints: false,
+};
 /**
  * GTK 3's accessibles signal every change of what a kept subtree holds (map/unmap as `showing`,
  * names, text, states, children added and removed), and its `Cache.GetItems` misses exactly the
  * objects of closed popovers: hidden subtrees are kept between reads. GTK 4's cache lists every
  * object already.
  */
-const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden', menuByKeys: true };
-const GTK4: ToolkitPolicy = { ...FAST, screenCoordinates: false };
+const GTK3: ToolkitPolicy = { ...FAST, keepSubtrees: 'hidden', menuByKeys: true, cacheHints: false };
+const GTK4: ToolkitPolicy = { ...FAST, screenCoordinates: false, cacheHints: true };
 
 /** LibreOffice's process registers as "soffice" (older builds "soffice.bin"), whatever its VCL plugin. */
 export function isLibreOffice(toolkit: ToolkitInfo | undefined): boolean {

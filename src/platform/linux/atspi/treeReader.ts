@@ -121,7 +121,7 @@ class TreeWalk {
   async run(root: ObjRef): Promise<WindowTree> {
     const keptSince = this.kept?.store.begin() ?? 0;
     const hints =
-      this.options.useCacheHints === false
+      this.options.useCacheHints === false || !policyFor(this.options.toolkit).cacheHints
         ? { facts: new Map<string, Facts>(), children: new Map<string, ObjRef[]>() }
         : await readCacheHints(this.client, root.bus, this.remaining());
     const answered = () => void (this.lastAnswer = Date.now());

@@ -46,7 +46,11 @@ export interface Desktop {
   stop(): Promise<void>;
 }
 
-const APP_WINDOW_TIMEOUT_MS = 30_000;
+/**
+ * How long a started app has to show a window. A first start on a loaded machine can take long:
+ * GNOME Calculator took over 30 s on 2 cores with the whole live suite and more running beside it.
+ */
+const APP_WINDOW_TIMEOUT_MS = 90_000;
 
 /** Single-instance applications would hand the request to a running instance and exit. */
 export function appArguments(command: string, args: string[]): string[] {
