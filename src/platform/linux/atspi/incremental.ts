@@ -16,7 +16,7 @@ import type { AtspiClient } from './client.js';
 import { readZeroSize } from './sizes.js';
 import { LayoutWatch } from './layoutWatch.js';
 import { ShowingWatch } from './showingWatch.js';
-import { isGecko } from './toolkitPolicy.js';
+import { policyFor } from './toolkitPolicy.js';
 import { readNode, type ReadContext } from './nodeReader.js';
 import { namedFromContent, type ToolkitInfo } from './normalize.js';
 import { shows } from './echo.js';
@@ -180,7 +180,7 @@ export class IncrementalTrees {
   /** What the toolkit may change without an event, asked again after this read. */
   private watchSilentChanges(top: string, tree: WindowTree, options: TreeReadOptions): void {
     this.layout.watchParts(top, zeroSizeRefs(tree.root), options.toolkit);
-    if (isGecko(options.toolkit)) this.showing.watchTree(top, tree.root);
+    if (policyFor(options.toolkit).silentShowing) this.showing.watchTree(top, tree.root);
   }
 
   private scheduleVerify(top: string): void {

@@ -104,6 +104,11 @@ export interface ToolkitPolicy {
    * are asked; libatspi asks once per application at most, Orca's reads go object by object.
    */
   cacheHints: boolean;
+  /**
+   * `showing` changes without a state event (Gecko hides and shows a document's nodes as its
+   * window is drawn or minimized): a few nodes are asked again after each read (showingWatch.ts).
+   */
+  silentShowing: boolean;
 }
 
 /**
@@ -141,6 +146,7 @@ const FAST: ToolkitPolicy = {
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
   cacheHints: false,
+  silentShowing: false,
 };
 /**
  * Anything else, and a toolkit not known yet: only the calls libatspi makes, action names one by
@@ -162,6 +168,7 @@ const SAFE: ToolkitPolicy = {
   progressBarValue: true,
   textCommitsOnFocusLoss: false,
   cacheHints: false,
+  silentShowing: false,
 };
 /** Qt answers `GetActions` (one call per node instead of 1 + n). */
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index', actionList: 'partial', cacheHints: true };
@@ -185,7 +192,7 @@ const JAVA: ToolkitPolicy = {
  * the action ("click", "clickAncestor", "check"), while `GetName(i)` names it: names one by one,
  * as libatspi and pyatspi ask. Its progress meters' Value is not asked (progressBarValue).
  */
-const GECKO: ToolkitPolicy = { ...SAFE, progressBarValue: false };
+const GECKO: ToolkitPolicy = { ...SAFE, progressBarValue: false, silentShowing: true };
 
 /** Firefox and Thunderbird name their toolkit "Gecko". */
 export function isGecko(toolkit: ToolkitInfo | undefined): boolean {

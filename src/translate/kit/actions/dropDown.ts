@@ -184,12 +184,7 @@ async function close(ctx: ActionContext, window: LiveWindow, combo: A11yNode, op
  * with the focus.
  */
 async function closedShown(ctx: ActionContext, window: LiveWindow, combo: A11yNode): Promise<void> {
-  const closed = (s: StateReader) => {
-    const root = s.window(window.winId)?.tree.root;
-    const now = root && findFirst(root, (n) => n.ref === combo.ref);
-    return !now || shownOptions(now).length === 0;
-  };
-  await ctx.waitFor(closed, { timeoutMs: OPEN_MS, what: 'the drop-down to close' }).catch(() => undefined);
+  await ctx.waitFor((s) => rowsIn(s, window, combo).length === 0, { timeoutMs: OPEN_MS, what: 'the drop-down to close' }).catch(() => undefined);
 }
 
 async function closeComboRow(ctx: ActionContext, window: LiveWindow, combo: A11yNode): Promise<void> {
@@ -222,12 +217,7 @@ async function chooseByKeys(ctx: ActionContext, window: LiveWindow, combo: A11yN
   const list = listOf(ctx.state, window, rows);
   if (target < 0 || !list) throw new Error('the drop-down does not show the option');
   // GTK 4 moves the focus into the popover after it shows its rows; on a busy machine, later.
-  const focusDeadline = Date.now() + KEYS_SHOWN_MS;
-  let at = await focusedRow(ctx, window, combo, list.ref);
-  while (at === undefined && Date.now() < focusDeadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    at = await focusedRow(ctx, window, combo, list.ref);
-  }
+  const at = await focusReaching(ctx, window, combo, list.ref, (row) => row !== undefined);
   if (at === undefined) throw new Error('the keyboard focus is not on a row of the drop-down, so no key was sent');
   // A row that reads as focused when the popover opens may be only the list's cursor, not where
   // the keys go (AdwComboRow's popover: Return there chose nothing): the focus is moved off it and
@@ -238,14 +228,28 @@ async function chooseByKeys(ctx: ActionContext, window: LiveWindow, combo: A11yN
   for (const to of stops) {
     const keys = Array.from({ length: Math.abs(to - from) }, () => (from < to ? 'Down' : 'Up'));
     await ctx.probe.sendKeys(window.facts.nativeId, { keys });
-    const deadline = Date.now() + KEYS_SHOWN_MS;
-    while ((await focusedRow(ctx, window, combo, list.ref)) !== to) {
-      if (Date.now() >= deadline) throw new Error('the focus did not reach the option, so Return was not sent');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    if ((await focusReaching(ctx, window, combo, list.ref, (row) => row === to)) !== to)
+      throw new Error('the focus did not reach the option, so Return was not sent');
     from = to;
   }
   await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Return'] });
+}
+
+/** The focused row once `reached` accepts it, polled within KEYS_SHOWN_MS; the last seen otherwise. */
+async function focusReaching(
+  ctx: ActionContext,
+  window: LiveWindow,
+  combo: A11yNode,
+  listRef: string,
+  reached: (row: number | undefined) => boolean,
+): Promise<number | undefined> {
+  const deadline = Date.now() + KEYS_SHOWN_MS;
+  let row = await focusedRow(ctx, window, combo, listRef);
+  while (!reached(row) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    row = await focusedRow(ctx, window, combo, listRef);
+  }
+  return row;
 }
 
 function rowsIn(state: StateReader, window: LiveWindow, combo: A11yNode): ShownOption[] {
