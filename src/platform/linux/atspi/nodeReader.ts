@@ -16,6 +16,7 @@ import {
   wantsRelations,
   type ToolkitInfo,
 } from './normalize.js';
+import { isBranchComboList } from './branchComboLists.js';
 import { readZeroSize, takesNoRoom, wantsSize } from './sizes.js';
 import { formatRef, type ObjRef } from './refs.js';
 import { interfacesByRole, isGtk3, isJava, policyFor, type ToolkitPolicy } from './toolkitPolicy.js';
@@ -88,6 +89,12 @@ export function contextFor(ctx: ReadContext, ref: ObjRef): ReadContext {
 }
 
 export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
+  const facts = await askFacts(ctx, ref);
+  // A list whose counted children cannot be asked silently reads as empty (branchComboLists.ts).
+  return (await isBranchComboList(ctx.client, ref, facts, ctx.toolkit)) ? { ...facts, childCount: 0 } : facts;
+}
+
+async function askFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
   const hint = ctx.hints.get(ref.path);
   const { client } = ctx;
   if (hint && hint.childCount >= 0) return hint;

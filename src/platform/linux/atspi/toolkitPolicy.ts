@@ -61,6 +61,11 @@ export interface ToolkitPolicy {
    */
   tableChildren: 'list' | 'by_index';
   /**
+   * An item view counts the rows of its model's top level, not of the branch it shows (Qt 5:
+   * branchComboLists.ts): a combo box's list of a multi-column model is not asked for its children.
+   */
+  topLevelRowCounts: boolean;
+  /**
    * Menu items are run from the keyboard (accelerator, else mnemonic path), not with DoAction:
    * GTK 3's `GtkMenuItemAccessible` runs an item of a closed menu in an unmapped menu shell and
    * the app prints `Gdk-CRITICAL` and `Gtk-CRITICAL` (docs/toolkits.md); so does LibreOffice's
@@ -140,6 +145,7 @@ const FAST: ToolkitPolicy = {
   actionList: 'complete',
   screenCoordinates: true,
   tableChildren: 'list',
+  topLevelRowCounts: false,
   menuByKeys: false,
   rowSelection: 'add_row',
   spinButtonBounds: true,
@@ -162,6 +168,7 @@ const SAFE: ToolkitPolicy = {
   actionList: 'names',
   screenCoordinates: true,
   tableChildren: 'list',
+  topLevelRowCounts: false,
   menuByKeys: false,
   rowSelection: 'add_row',
   spinButtonBounds: true,
@@ -172,6 +179,8 @@ const SAFE: ToolkitPolicy = {
 };
 /** Qt answers `GetActions` (one call per node instead of 1 + n). */
 const QT: ToolkitPolicy = { ...SAFE, insertLength: 'utf16_units', tableChildren: 'by_index', actionList: 'partial', cacheHints: true };
+/** Qt 5 counts an item view's rows at its model's top level (Qt 6 counts those under the view's root). */
+const QT5: ToolkitPolicy = { ...QT, topLevelRowCounts: true };
 /**
  * Java Swing through libatk-wrapper-java: ATK under atk-bridge, but every call runs Java code
  * through JNI (docs/toolkits.md): libatspi's pattern only, column headers asked for, rows
@@ -255,7 +264,7 @@ function decide(toolkit: ToolkitInfo): ToolkitPolicy {
   if (isLibreOffice(toolkit)) return isGtk(toolkit) ? LIBREOFFICE : SAFE;
   if (isGtk3(toolkit)) return GTK3;
   if (isGtk(toolkit)) return /^4\./.test(toolkit.version) ? GTK4 : FAST;
-  if (isQt(toolkit)) return QT;
+  if (isQt(toolkit)) return /^5\./.test(toolkit.version) ? QT5 : QT;
   if (isJava(toolkit)) return JAVA;
   if (isGecko(toolkit)) return GECKO;
   return SAFE;
