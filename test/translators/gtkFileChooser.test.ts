@@ -176,6 +176,21 @@ describe('gtk-file-chooser: showing the location entry', () => {
     ]);
   });
 
+  it('GTK 4\'s chooser, which has no show_location action: a typed "/" shows the entry, as a person starts a path', async () => {
+    const recent = structuredClone(rootOf('gedit-open-recent.json', /^Open Files$/));
+    const strip = (n: A11yNode): void => {
+      n.actions = n.actions?.filter((a) => a !== 'show_location');
+      n.children.forEach(strip);
+    };
+    strip(recent);
+    expect(readChooser(recent).widget).toBeUndefined();
+    const located = rootOf('gedit-open-location.json', /^Open Files$/);
+    const { ctx, calls } = fakeContext(recent, (call) => (call.primitive === 'sendKeys' ? { root: located } : undefined));
+    const entry = await pathEntry(ctx, 'w1');
+    expect(entry.ref).toBe(readChooser(located).location?.node.ref);
+    expect(calls.map((c) => [c.primitive, c.args[1]])).toEqual([['sendKeys', { text: '/' }]]);
+  });
+
   it('gives up after a bounded number of requests when the entry never shows', async () => {
     const { ctx, calls } = fakeContext(rootOf('gedit-open-recent.json', /^Open Files$/));
     await expect(pathEntry(ctx, 'w1')).rejects.toMatchObject({ code: 'action_timeout' });

@@ -4,7 +4,7 @@
  * (P-TOOL-6). Text goes in through AT-SPI, never the keyboard: a user typing elsewhere cannot
  * mix in; only the path entry is given the focus (GrabFocus) before the accept button is pressed.
  */
-import { BridgeError, isBridgeError, isEnabled, newModalOf, readWindow } from '../../src/sdk/translate.js';
+import { acceptsKeys, BridgeError, isBridgeError, isEnabled, newModalOf, readWindow } from '../../src/sdk/translate.js';
 import type { A11yNode, ActionContext, LiveWindow, StateReader } from '../../src/sdk/translate.js';
 import { readChooser, sameFolder, type ChooserReading } from './reading.js';
 import { isReplaceQuestion } from './replaceQuestion.js';
@@ -186,16 +186,20 @@ async function dismissError(ctx: ActionContext, winId: string, text: string): Pr
  * (a second one shows the entry), and one that arrives while the dialog is still settling may do
  * nothing: so it is asked again while the entry has not shown, which is harmless once it shows
  * (it focuses the entry). Found live under load: one request, then 3 s of waiting, failed `open`.
+ * GTK 4's chooser offers no such action: a "/" typed, as a person starts a path, shows its entry
+ * holding "/" (the path then replaces it; a second "/" only adds to what is replaced). Ctrl+L is
+ * not used: on an entry that shows and has the focus it hides it again.
  */
 export async function pathEntry(ctx: ActionContext, winId: string): Promise<A11yNode> {
-  const { reading } = chooserWindow(ctx.state, winId);
+  const { window, reading } = chooserWindow(ctx.state, winId);
   const entry = reading.name ?? reading.location;
   if (entry) return entry.node;
   const widget = reading.widget;
-  if (!widget) throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
+  if (!widget && !acceptsKeys(window.tree.root))
+    throw new BridgeError('action_not_available', `The file chooser ${winId} has no location entry. Re-read app://windows.`);
   return askUntil(
     ctx,
-    () => ctx.probe.doAction(widget.ref, 'show_location'),
+    () => (widget ? ctx.probe.doAction(widget.ref, 'show_location') : ctx.probe.sendKeys(window.facts.nativeId, { text: '/' })),
     (s) => chooserWindow(s, winId).reading.location?.node,
     {
       everyMs: LOCATION_RETRY_MS,

@@ -61,9 +61,14 @@ export interface ChooserFacts {
   path: string;
 }
 
-/** The file chooser a menu command opened: the window `menu` named, once it offers `choose`. */
-async function openChooser(agent: ScriptedAgent, main: ProtocolWindow, path: string): Promise<string> {
-  const pressed = await agent.must(`${main.id}__menu`, { path });
+/** How the app's dialog is opened: a menu path, or a window command (GTK 4's `win.open`). */
+type Opener = { menu: string } | { command: string };
+
+/** The file chooser a menu command opened: the window `menu` (or `command`) named, once it offers `choose`. */
+async function openChooser(agent: ScriptedAgent, main: ProtocolWindow, opener: Opener | string): Promise<string> {
+  const how = typeof opener === 'string' ? { menu: opener } : opener;
+  const pressed = 'menu' in how ? await agent.must(`${main.id}__menu`, { path: how.menu }) : await agent.must(`${main.id}__command`, { command: how.command });
+  const path = 'menu' in how ? how.menu : how.command;
   const [opened] = (pressed.openedWindowIds as string[] | undefined) ?? [];
   const until = Date.now() + 20_000;
   for (;;) {
@@ -144,19 +149,54 @@ export function appQuestionScenario(report: (facts: ChooserFacts & { question: s
 
 export const OPENED_TEXT = 'Minutes of the review, second draft';
 
-/** Open: Mousepad's Open dialog shows no location entry at first (choose shows it). */
-export function openScenario(report: (facts: ChooserFacts & { shown: ProtocolWindow }) => void): TaskScenario {
+export interface OpenApp {
+  app: string;
+  /** Its main window before the file opens. */
+  main: RegExp;
+  /** Its Open command: a menu path, or a window command. */
+  opener: Opener;
+  /** The file written, then opened. */
+  file: string;
+  /** Its window once the file is open: the app names the file in its title. */
+  opened: RegExp;
+  /** The opened file's text shows in the window's state (apps whose document text is read). */
+  showsText: boolean;
+}
+
+/**
+ * Open through the chooser of four GTK 3 apps and a GTK 4 one: none shows a location entry when
+ * its Open dialog opens (choose shows it). AbiWord draws its page and Gnumeric its grid: their window's title is
+ * what shows the opened file.
+ */
+export const OPEN_APPS: OpenApp[] = [
+  { app: 'mousepad', main: / - Mousepad$/, opener: { menu: 'File > Open…' }, file: 'minutes.txt', opened: /minutes\.txt - Mousepad$/, showsText: true },
+  { app: 'pluma', main: / - Pluma$/, opener: { menu: 'File > Open…' }, file: 'minutes.txt', opened: /^minutes\.txt .*- Pluma$/, showsText: true },
+  { app: 'abiword', main: /^Untitled/, opener: { menu: 'File > Open' }, file: 'minutes.txt', opened: /^minutes\.txt/, showsText: false },
+  { app: 'gnumeric', main: / - Gnumeric$/, opener: { menu: 'File > Open…' }, file: 'minutes.csv', opened: /^minutes\.csv - Gnumeric$/, showsText: false },
+  // GTK 4's chooser, opened by the window's own action (GNOME Text Editor's Open is a popover of recent files).
+  {
+    app: 'gnome-text-editor',
+    main: / - Text Editor$/,
+    opener: { command: 'win.open' },
+    file: 'minutes.txt',
+    opened: /^minutes\.txt .*- Text Editor$/,
+    showsText: true,
+  },
+];
+
+/** Open: the file written, the app's Open dialog opened by its menu, the path chosen; the app shows the file. */
+export function openScenario(spec: OpenApp, report: (facts: ChooserFacts & { shown: ProtocolWindow }) => void): TaskScenario {
   return {
-    name: 'mousepad: Open through the file chooser',
-    apps: ['mousepad'],
+    name: `${spec.app}: Open through the file chooser`,
+    apps: [spec.app],
     async run({ agent, desktop, scratch }) {
-      const path = join(scratch, 'minutes.txt');
+      const path = join(scratch, spec.file);
       writeFileSync(path, OPENED_TEXT);
-      const main = await agent.waitForWindow(/ - Mousepad$/);
-      const chooser = await openChooser(agent, main, 'File > Open…');
+      const main = await agent.waitForWindow(spec.main);
+      const chooser = await openChooser(agent, main, spec.opener);
       const result = await agent.must(`${chooser}__choose`, { path });
       chosen(result, path);
-      const shown = await agent.waitForWindow(/minutes\.txt - Mousepad$/);
+      const shown = await agent.waitForWindow(spec.opened, 30_000);
       expectAppsQuiet(desktop);
       report({ chosen: result, path, shown });
     },
