@@ -3,7 +3,9 @@
  * write that returns only once the window shows it, through a real MCP client on a live private
  * desktop: Firefox (Gecko) and Chromium on a local form, qt6ct (Qt 6), AbiWord (GTK 3), a shape's
  * text in LibreOffice Draw, a field of JabRef's entry editor (Java Swing), the documents of GNOME
- * Text Editor (GTK 4) and FeatherPad (Qt 5), GNOME Calculator's libadwaita preference rows. The
+ * Text Editor (GTK 4) and FeatherPad (Qt 5), GNOME Calculator's libadwaita preference rows, text
+ * typed into AbiWord's drawn page and GNOME Text Editor's document, and a path chosen in
+ * AbiWord's Save As file chooser (each round opens the dialog by the menu first, untimed). The
  * first call of a kind may pay a detour (a route that did not take) before the route that works
  * is remembered: it is shown apart from the median of the later calls. Reference, same run: the
  * median full read of the same window by the probe (what one look at the effect costs at least).
@@ -35,6 +37,8 @@ interface Write {
   args(i: number): Record<string, unknown>;
   /** For a write whose answer carries no route: the answer that says the effect was read back. */
   readBack?: RegExp;
+  /** A call on the window before each round that opens the window written to (a file chooser), not timed. */
+  opens?: { tool: string; args: Record<string, unknown> };
 }
 
 interface Target {
@@ -73,12 +77,24 @@ const TARGETS: Target[] = [
       { kind: 'set_field (combo entry)', tool: 'set_field', args: (i) => ({ field: 'Font Size', value: i % 2 === 0 ? '14' : '12' }) },
       // Each press turns Bold over; the answer is the state read back ("it is on now").
       { kind: 'press (toggle button, state read back)', tool: 'press', args: () => ({ button: 'Bold' }), readBack: /: it is (on|off) now\./ },
+      // AbiWord draws its page: no text to read back, the keys go to the focused page.
+      { kind: 'type_text (drawn page)', tool: 'type_text', args: (i) => ({ text: ` word${i}` }) },
+      // Last: the document takes the saved name. Each round opens Save As by the menu (not timed).
+      {
+        kind: 'choose (file chooser, Save As)',
+        tool: 'choose',
+        args: (i) => ({ path: join(folder, `saved-${i}.abw`) }),
+        opens: { tool: 'menu', args: { path: 'File > Save As…' } },
+      },
     ],
   },
   {
     toolkit: 'GTK 4 (GNOME Text Editor)',
     title: /^notes\.txt .* - Text Editor$/,
-    writes: [{ kind: 'set_field (document)', tool: 'set_field', args: (i) => ({ field: 'Text', value: `Draft ${i}\nsecond line` }) }],
+    writes: [
+      { kind: 'set_field (document)', tool: 'set_field', args: (i) => ({ field: 'Text', value: `Draft ${i}\nsecond line` }) },
+      { kind: 'type_text (document, read back)', tool: 'type_text', args: (i) => ({ text: ` more ${i}` }) },
+    ],
   },
   {
     toolkit: 'Qt 5 (FeatherPad)',
@@ -194,8 +210,9 @@ async function measure(client: TestClient, toolkit: string, winId: string, write
   const routes = new Map<string, number>();
   let failures = 0;
   for (let i = 0; i < ROUNDS; i++) {
+    const target = write.opens ? await openedBy(client, winId, write.opens) : winId;
     const start = performance.now();
-    const result = await client.call(`${winId}__${write.tool}`, write.args(i));
+    const result = await client.call(`${target}__${write.tool}`, write.args(i));
     times.push(performance.now() - start);
     const content = result.structuredContent as { message?: string; result?: { via?: string } } | undefined;
     const via = content?.result?.via;
@@ -211,4 +228,13 @@ async function measure(client: TestClient, toolkit: string, winId: string, write
     'first call ms': Math.round(times[0] as number),
     'median ms': Math.round(later.median),
   };
+}
+
+/** The window a call on `winId` opened (its answer names it), once it offers the tools. */
+async function openedBy(client: TestClient, winId: string, opens: { tool: string; args: Record<string, unknown> }): Promise<string> {
+  const result = await client.call(`${winId}__${opens.tool}`, opens.args);
+  const opened = (result.structuredContent as { openedWindowIds?: string[] } | undefined)?.openedWindowIds?.[0];
+  if (result.isError || !opened) throw new Error(`${winId}__${opens.tool} opened no window: ${JSON.stringify(result.structuredContent)}`);
+  await waitFor(async () => (await client.client.listTools()).tools.some((t) => t.name.startsWith(`${opened}__`)) || null, 30_000);
+  return opened;
 }

@@ -7,6 +7,7 @@ import type { A11yNode } from '../../platform/probe.js';
 import { slugify } from '../../protocol/names.js';
 import type { BlockDraft, TranslateContext } from '../types.js';
 import type { Collection, Field, WindowReading } from './model.js';
+import { shownValue } from './countSuffix.js';
 
 /** Rows or items of a table or list kept in the state; load_rows reads the rest. */
 export const PREVIEW_ROWS = 20;
@@ -72,7 +73,7 @@ export function buildBlocks(reading: WindowReading, ctx: Pick<TranslateContext, 
 
 function fieldItem(f: Field) {
   // P-SENS-1: secrets are marked; publishContent masks them before anything leaves the bridge.
-  return f.kind === 'secret' ? { label: f.label, value: f.value, sensitive: true } : { label: f.label, value: f.value };
+  return f.kind === 'secret' ? { label: f.label, value: f.value, sensitive: true } : { label: f.label, value: shownValue(f) };
 }
 
 export function documentBlock(f: Field): BlockDraft {

@@ -28,6 +28,8 @@ export interface Field {
   entry?: A11yNode;
   /** Text of the error the app shows for this field (error_message relation, invalid_entry). */
   error?: string;
+  /** A count shown right after it as part of it ("of 2": countSuffix.ts); shown, never compared. */
+  shownAfter?: string;
 }
 
 export interface Collection {

@@ -16,6 +16,7 @@ import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
 import { toggledOnNotice } from './toggleButtons.js';
 import { undrawnCount, undrawnNotice } from './undrawnContent.js';
+import { joinCounts } from './countSuffix.js';
 import type { RawControl } from './rawControls.js';
 import { walkWindow, type RawReading } from './walk.js';
 
@@ -71,9 +72,12 @@ function buildReading(root: A11yNode): WindowReading {
     parents,
   );
   const errors = errorTexts(raw, index);
-  const fields = inReadingOrder(
-    raw.controls.map((c) => toField(c, pairing, errors, parents)),
-    (f) => f.node,
+  const fields = joinCounts(
+    inReadingOrder(
+      raw.controls.map((c) => toField(c, pairing, errors, parents)),
+      (f) => f.node,
+      parents,
+    ),
     parents,
   );
   const tables = collections.map((c) => toCollection(c, pairing, parents));

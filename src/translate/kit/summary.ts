@@ -8,6 +8,7 @@ import type { WindowFacts } from '../types.js';
 import { isDocument } from './blocks.js';
 import type { Collection, Field, WindowReading } from './model.js';
 import { DIALOG_ROLES } from './roles.js';
+import { shownValue } from './countSuffix.js';
 
 const MAX_QUOTE = 80;
 const MAX_CLAUSES = 4;
@@ -51,7 +52,7 @@ function messageClause(reading: WindowReading): string[] {
 function fieldClauses(fields: Field[]): string[] {
   const filled = fields.filter((f) => f.kind !== 'check' && f.kind !== 'radio' && f.value !== '' && f.kind !== 'display');
   const empty = fields.filter((f) => (f.kind === 'text' || f.kind === 'secret') && f.value === '');
-  const clauses = filled.slice(0, 2).map((f) => (f.kind === 'secret' ? `${f.label} filled in` : `${f.label} ${quote(String(f.value))}`));
+  const clauses = filled.slice(0, 2).map((f) => (f.kind === 'secret' ? `${f.label} filled in` : `${f.label} ${quote(String(shownValue(f)))}`));
   if (empty.length > 0 && empty.length <= 2) clauses.push(`${empty.map((f) => f.label).join(' and ')} empty`);
   else if (empty.length > 2) clauses.push(`${empty.length} empty fields`);
   return clauses;
