@@ -9,7 +9,7 @@ import { frame, GTK3, n } from './nodes.js';
 
 const INSENSITIVE = ['editable', 'focusable', 'showing', 'single_line', 'visible'];
 const entry = (name: string, value: string, states = [...GTK3, 'editable', 'focusable', 'single_line']) =>
-  n('text', name, { value, states, actions: ['activate'], interfaces: ['EditableText', 'Text'] });
+  n('text', name, { value, states, actions: ['activate'] });
 
 /** Evince's page box: the number entry and an insensitive entry showing the count, in one box. */
 const viewer = (count: string, sameBox = true) => {
