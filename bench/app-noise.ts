@@ -10,19 +10,13 @@
  * window manager, twice per run.
  *   npx tsx bench/app-noise.ts        (BENCH_ROUNDS=6, BENCH_HOGS=2, BENCH_TASK=save-as by default)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Bridge } from '../src/bridge/bridge.js';
-import { openDesktop, type DesktopHandle } from '../src/platform/linux/desktop/index.js';
 import { XTestInput } from '../src/platform/linux/input/index.js';
-import { openLinuxProbe } from '../src/platform/linux/probe.js';
 import { activateWindow, closeWindow, listWindows, X11Connection } from '../src/platform/linux/x11/index.js';
-import { silentLogger } from '../src/util/logger.js';
-import { registry } from '../translators/index.js';
-import { appComplaints, DESKTOP_MESSAGES } from '../test/live/helpers/appLogs.js';
 import { waitFor } from '../test/live/helpers/desktop.js';
+import { alternating, cpuHogs, onFreshDesktop, printNoise, type NoiseRun } from './noiseRuns.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const HOGS = Number(process.env.BENCH_HOGS ?? 2);
@@ -31,31 +25,18 @@ const TASK = process.env.BENCH_TASK === 'about' ? 'about' : 'save-as';
 const APP = 'abiword';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Mode = 'keyboard only' | 'keyboard, bridge serving';
+const MODES = ['keyboard only', 'keyboard, bridge serving'] as const;
+type Mode = (typeof MODES)[number];
 
 /** One run: a fresh desktop, the task by keyboard, the app's complaints. */
-async function run(mode: Mode, scratch: string, index: number): Promise<{ done: boolean; complaints: string[] }> {
-  const desktop: DesktopHandle = await openDesktop({ apps: [APP] });
-  let bridge: Bridge | null = null;
-  const conn = await X11Connection.open(desktop.env.DISPLAY as string);
-  const input = await XTestInput.open(conn);
-  try {
-    if (mode !== 'keyboard only') {
-      const probe = await openLinuxProbe({ env: desktop.env });
-      bridge = await Bridge.start({ probe, registry, log: silentLogger, appToolNaming: 'per-app' });
-    }
+function run(mode: Mode, scratch: string, index: number): Promise<NoiseRun> {
+  return onFreshDesktop(APP, mode !== 'keyboard only', async ({ conn, input }) => {
     const main = await waitFor(async () => (await listWindows(conn)).find((w) => /^Untitled/.test(w.title)), 30_000);
     await sleep(2000);
     const done = TASK === 'about' ? await aboutTwice(conn, input, main.xid) : await saveAs(conn, input, main.xid, join(scratch, `run-${index}.abw`));
     await sleep(1000);
-    const complaints = appComplaints(desktop, DESKTOP_MESSAGES, {}).map((c) => `${c.kind}: ${c.message}`);
-    return { done, complaints };
-  } finally {
-    await input.close();
-    await conn.close();
-    await bridge?.close().catch(() => undefined);
-    await desktop.stop();
-  }
+    return done;
+  });
 }
 
 /** Save As by its shortcut, a path typed, Return; done when the file is on disk. */
@@ -87,30 +68,15 @@ async function aboutTwice(conn: X11Connection, input: XTestInput, xid: number): 
 }
 
 async function main(): Promise<void> {
-  const hogs: ChildProcess[] = Array.from({ length: HOGS }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+  const hogs = cpuHogs(HOGS);
   const scratch = mkdtempSync(join(tmpdir(), 'gui-bridge-noise-'));
-  const results = new Map<Mode, Array<{ done: boolean; complaints: string[] }>>();
   try {
-    let index = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      // Alternating modes: both see the same drift of the machine's load.
-      for (const mode of ['keyboard only', 'keyboard, bridge serving'] as const) {
-        const outcome = await run(mode, scratch, index++);
-        results.set(mode, [...(results.get(mode) ?? []), outcome]);
-      }
-    }
+    const results = await alternating(MODES, ROUNDS, (mode, index) => run(mode, scratch, index));
+    const task = TASK === 'about' ? 'Help › About opened and closed twice' : 'Save As';
+    printNoise(`${APP}: ${task} by keyboard, ${ROUNDS} runs per mode, ${HOGS} CPU hogs beside it`, results);
   } finally {
-    for (const hog of hogs) hog.kill();
+    hogs.stop();
     rmSync(scratch, { recursive: true, force: true });
-  }
-  console.log(
-    `${APP}: ${TASK === 'about' ? 'Help › About opened and closed twice' : 'Save As'} by keyboard, ${ROUNDS} runs per mode, ${HOGS} CPU hogs beside it`,
-  );
-  for (const [mode, runs] of results) {
-    const noisy = runs.filter((r) => r.complaints.length > 0);
-    const kinds = [...new Set(runs.flatMap((r) => r.complaints))];
-    console.log(`  ${mode}: done ${runs.filter((r) => r.done).length}/${runs.length}, runs with criticals or warnings ${noisy.length}/${runs.length}`);
-    for (const kind of kinds) console.log(`    ${kind}`);
   }
 }
 
