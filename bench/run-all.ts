@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
 const BENCHMARKS = 'benchmarks.md';
-const SKIP = new Set(['run-all.ts', 'stats.ts', 'toolkitRows.ts', 'atspiApps.ts', 'serveProcess.ts']);
+const SKIP = new Set(['run-all.ts', 'stats.ts', 'toolkitRows.ts', 'atspiApps.ts', 'serveProcess.ts', 'noiseRuns.ts']);
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const write = !process.argv.includes('--print');
 
