@@ -281,6 +281,13 @@ export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as con
  */
 export const EMBEDDED = { key: 'embedded', value: 'process' } as const;
 
+/**
+ * Attribute of a list whose items the probe does not ask for, because its toolkit miscounts them
+ * and warns about each one it lacks (a Qt 5 combo box listing a branch of a tree model:
+ * linux/atspi/branchComboLists.ts): its options are unknown, not absent.
+ */
+export const ITEMS_UNREAD = { key: 'items', value: 'unread' } as const;
+
 /** Whether a tree is a window-only root: the window's picture is all there is to see of it. */
 export function isWindowOnly(root: Pick<A11yNode, 'attributes'>): boolean {
   return root.attributes?.[WINDOW_ONLY.mode] === WINDOW_ONLY.value;

@@ -2,7 +2,7 @@
  * Reads one accessible object into a neutral A11yNode (without children): all independent calls
  * are issued at once and pipelined on the socket; optional facts that fail are left out.
  */
-import type { A11yNode, A11yRelation, Rect } from '../../probe.js';
+import { ITEMS_UNREAD, type A11yNode, type A11yRelation, type Rect } from '../../probe.js';
 import { toRefs, type AtspiClient } from './client.js';
 import { COORD, IFACE } from './names.js';
 import {
@@ -41,6 +41,8 @@ export interface Facts {
   states: string[];
   childCount: number;
   interfaces: ReadonlySet<string>;
+  /** Its counted children are not asked (branchComboLists.ts): the node says so (ITEMS_UNREAD). */
+  itemsUnread?: true;
 }
 
 export interface ReadContext {
@@ -91,7 +93,7 @@ export function contextFor(ctx: ReadContext, ref: ObjRef): ReadContext {
 export async function readFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
   const facts = await askFacts(ctx, ref);
   // A list whose counted children cannot be asked silently reads as empty (branchComboLists.ts).
-  return (await isBranchComboList(ctx.client, ref, facts, ctx.toolkit)) ? { ...facts, childCount: 0 } : facts;
+  return (await isBranchComboList(ctx.client, ref, facts, ctx.toolkit)) ? { ...facts, childCount: 0, itemsUnread: true } : facts;
 }
 
 async function askFacts(ctx: ReadContext, ref: ObjRef): Promise<Facts> {
@@ -149,6 +151,7 @@ export async function readNode(ctx: ReadContext, ref: ObjRef, facts: Promise<Fac
   const [attrs, rels] = await Promise.all([attributes, relations, addDetails(ctx, ref, node, known, attributes)]);
   const cleaned = cleanAttributes(attrs);
   if (cleaned) node.attributes = { ...cleaned, ...node.attributes };
+  if (known.itemsUnread) node.attributes = { ...node.attributes, [ITEMS_UNREAD.key]: ITEMS_UNREAD.value };
   if (rels.length > 0) node.relations = rels;
   ctx.answered?.();
   return { node, childCount: known.childCount, interfaces: known.interfaces };

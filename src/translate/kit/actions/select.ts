@@ -10,9 +10,10 @@ import { findFirst, hasState } from '../../tree.js';
 import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import { readWindow } from '../reading.js';
 import { WRITE_TIMEOUT_MS } from './fields.js';
-import { activate, found, live, namesEnum } from './shared.js';
+import { activate, found, live, namesEnum, verbOf } from './shared.js';
 import { dropDownOpener, selectInDropDown } from './dropDown.js';
 import { isComboRow } from '../comboRows.js';
+import { hasUnreadOptions } from '../unreadOptions.js';
 import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
@@ -24,6 +25,8 @@ export interface Choosable {
   options: Option[];
   /** A drop-down whose options are known only once it opens (GTK 4's GtkDropDown): `options` is empty. */
   unknownOptions?: true;
+  /** A combo box whose options cannot be read at all (ITEMS_UNREAD): an option is typed by its name. */
+  typed?: true;
 }
 
 export function choosables(reading: WindowReading): Choosable[] {
@@ -31,6 +34,9 @@ export function choosables(reading: WindowReading): Choosable[] {
   // are left out even then, so that the tool does not change while a person looks at them.
   const isDropDown = (f: Field) => f.kind === 'choice' && f.settable && !f.entry && (dropDownOpener(f.node) !== undefined || isComboRow(f.node));
   const dropDowns = reading.fields.filter(isDropDown).map((f) => ({ label: f.label, node: f.node, options: [], unknownOptions: true as const }));
+  const typed = reading.fields
+    .filter((f) => f.kind === 'choice' && f.options.length === 0 && !f.entry && hasUnreadOptions(f.node))
+    .map((f) => ({ label: f.label, node: f.node, options: [], unknownOptions: true as const, typed: true as const }));
   return [
     ...reading.fields.filter((f) => f.kind === 'choice' && f.settable && f.options.length > 0 && !isDropDown(f)),
     // Only rows the state shows can be named by the agent.
@@ -38,7 +44,7 @@ export function choosables(reading: WindowReading): Choosable[] {
     ...reading.tabs,
   ]
     .map((c): Choosable => ({ label: c.label, node: c.node, options: c.options.filter((o) => o.label !== '') }))
-    .concat(dropDowns);
+    .concat(dropDowns, typed);
 }
 
 export function optionSchema(targets: Choosable[]) {
@@ -48,12 +54,14 @@ export function optionSchema(targets: Choosable[]) {
   if (!unknown && targets.length === 1 && all.length <= MAX_ENUM_OPTIONS) return namesEnum(all);
   const legend = targets
     .map((t) =>
-      t.unknownOptions
-        ? `${t.label}: shown when it opens`
-        : `${t.label}: ${t.options
-            .slice(0, 12)
-            .map((o) => `"${o.label}"`)
-            .join(', ')}${t.options.length > 12 ? ', …' : ''}`,
+      t.typed
+        ? `${t.label}: its options cannot be read, name the one it shows`
+        : t.unknownOptions
+          ? `${t.label}: shown when it opens`
+          : `${t.label}: ${t.options
+              .slice(0, 12)
+              .map((o) => `"${o.label}"`)
+              .join(', ')}${t.options.length > 12 ? ', …' : ''}`,
     )
     .join('; ');
   const description = `As shown (${legend}).`;
@@ -83,6 +91,7 @@ export const selectAction = defineAction({
       choosables(reading).find((t) => t.label === args.field),
       `"${args.field}"`,
     );
+    if (target.typed) return selectTyped(ctx, window, target, args.option);
     if (target.unknownOptions) return selectUnknown(ctx, window, target, args.option);
     const option = target.options.find((o) => o.label === args.option);
     if (!option) {
@@ -156,6 +165,51 @@ async function selectUnknown(ctx: ActionContext, window: LiveWindow, target: Cho
   if (!chosen.via) return { message: `${chosen.label} is already chosen in ${target.label}.` };
   return { message: `Chose "${chosen.label}" in ${target.label}.`, result: { via: chosen.via } };
 }
+
+/**
+ * A combo box whose options cannot be read: opened by its own action, as a click opens it, its
+ * list takes the name typed (Qt's keyboard search makes the first item starting with it
+ * current) and Return chooses it; the value the combo box shows then is read back. It is not
+ * focused and typed into while closed: Qt's combo box answers a focus request false. A name it
+ * has no item for may leave another item chosen: the value it showed before is chosen again the
+ * same way, and the write reports that it did not take.
+ */
+async function selectTyped(ctx: ActionContext, window: LiveWindow, target: Choosable, asked: string) {
+  const valueNow = (state: StateReader) => {
+    const root = state.window(window.winId)?.tree.root;
+    return root ? readWindow(root).fields.find((f) => f.node.ref === target.node.ref)?.value : undefined;
+  };
+  const before = valueNow(ctx.state);
+  if (before === asked) return { message: `${asked} is already chosen in ${target.label}.` };
+  const typeName = async (name: string) => {
+    const opener = verbOf(target.node, COMBO_OPENERS);
+    if (!opener) throw new Error('the combo box offers no action that opens it');
+    await ctx.probe.doAction(target.node.ref, opener);
+    await ctx.settle(POPUP_MS);
+    await ctx.probe.sendKeys(window.facts.nativeId, { text: name });
+    await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Return'] });
+  };
+  try {
+    const via = await writeVerified(ctx, {
+      kind: 'select typed combo_box',
+      what: `"${asked}" in ${target.label}`,
+      attempts: [{ via: 'keyboard', run: () => typeName(asked) }],
+      shown: (state) => {
+        const now = valueNow(state);
+        return now === undefined ? 'gone' : now === asked ? 'wanted' : now === before ? 'unchanged' : 'changed';
+      },
+    });
+    return { message: `Chose "${asked}" in ${target.label}.`, result: { via } };
+  } catch (error) {
+    if (typeof before === 'string' && before !== '' && valueNow(ctx.state) !== before) await typeName(before).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Qt's combo box actions: ShowMenu opens its list; Press too. */
+const COMBO_OPENERS = ['showmenu', 'ShowMenu', 'press', 'Press'];
+/** A pause for the list to show before the keys go to it. */
+const POPUP_MS = 300;
 
 const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
 
