@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayStack } from '../helpers/desktop.js';
+import type { DesktopHandle } from '../../../src/platform/linux/desktop/index.js';
 import type { ProtocolWindow } from '../../../src/protocol/schemas.js';
 import type { ScriptedAgent } from './agent.js';
 import { launchQtApp } from './qtAppLaunch.js';
@@ -52,6 +53,39 @@ async function mainWindowAnsweringBusy(agent: ScriptedAgent, title: RegExp): Pro
   }
 }
 
+/**
+ * The database the script writes, opened in DB Browser on its people table, Qt's messages printed
+ * as GLib's (the scenario's check of the app logs sees its warnings); its main window, operable.
+ */
+async function openBrowser(agent: ScriptedAgent, desktop: DesktopHandle, scratch: string, script: string) {
+  const db = join(scratch, 'shop.db');
+  execFileSync('/usr/bin/python3', ['-c', script, db]);
+  await launchQtApp(desktop, scratch, 'sqlitebrowser', ['-t', 'people', db]);
+  const title = /^DB Browser for SQLite - /;
+  return { db, title, main: await mainWindowAnsweringBusy(agent, title) };
+}
+
+type TableBlock = Extract<ProtocolWindow['blocks'][number], { type: 'table' }>;
+
+/** The main window once it shows a table the predicate accepts (read again on each update), and that table. */
+async function untilGrid(
+  agent: ScriptedAgent,
+  title: RegExp,
+  shown: ProtocolWindow,
+  wanted: (table: TableBlock) => boolean,
+  ms: number,
+): Promise<[ProtocolWindow, TableBlock]> {
+  const deadline = Date.now() + ms;
+  let window = shown;
+  for (;;) {
+    const table = window.blocks.find((b): b is TableBlock => b.type === 'table' && wanted(b));
+    if (table) return [window, table];
+    if (Date.now() > deadline) fail(`the grid did not show the table awaited: ${JSON.stringify(window.blocks).slice(0, 400)}`);
+    await agent.waitForUpdate();
+    window = await mainWindowAnsweringBusy(agent, title);
+  }
+}
+
 describe.skipIf(stack.skip)('agent task: a value in a Qt table', () => {
   it(`DB Browser for SQLite: person ${PERSON}'s city and e-mail through load_rows, as the database holds them`, async () => {
     const facts: { answer?: string[]; truth?: string[] } = {};
@@ -59,22 +93,9 @@ describe.skipIf(stack.skip)('agent task: a value in a Qt table', () => {
       name: 'sqlitebrowser: a value in the data grid',
       apps: [],
       async run({ agent, desktop, scratch }) {
-        const db = join(scratch, 'people.db');
-        execFileSync('/usr/bin/python3', ['-c', PEOPLE_DB, db]);
-        // Qt's messages printed as GLib's: the scenario's check of the app logs sees its warnings.
-        await launchQtApp(desktop, scratch, 'sqlitebrowser', ['-t', 'people', db]);
+        const { db, title, main } = await openBrowser(agent, desktop, scratch, PEOPLE_DB);
         // The grid fills after the window shows: wait until it states its total.
-        const title = /^DB Browser for SQLite - /;
-        let window = await mainWindowAnsweringBusy(agent, title);
-        const deadline = Date.now() + 60_000;
-        const grid = () => window.blocks.find((b) => b.type === 'table' && b.columns.includes('city') && b.total !== undefined);
-        while (!grid()) {
-          if (Date.now() > deadline) fail(`the data grid did not show: ${JSON.stringify(window.blocks).slice(0, 400)}`);
-          await agent.waitForUpdate();
-          window = await mainWindowAnsweringBusy(agent, title);
-        }
-        const table = grid();
-        if (!table || table.type !== 'table') return;
+        const [window] = await untilGrid(agent, title, main, (b) => b.columns.includes('city') && b.total !== undefined, 60_000);
         const tools = await agent.tools();
         const loadRows = expectTool(tools, `${window.id}__load_rows`);
         const schema = tools.find((t) => t.name === loadRows)?.inputSchema as { properties?: { table?: { enum?: string[] } } };
@@ -117,11 +138,8 @@ describe.skipIf(stack.skip)('agent task: another table chosen in a Qt 5 combo bo
       name: 'sqlitebrowser: another table chosen',
       apps: [],
       async run({ agent, desktop, scratch }) {
-        const db = join(scratch, 'towns.db');
-        execFileSync('/usr/bin/python3', ['-c', TOWNS_DB, db]);
-        await launchQtApp(desktop, scratch, 'sqlitebrowser', ['-t', 'people', db]);
-        const title = /^DB Browser for SQLite - /;
-        let window = await mainWindowAnsweringBusy(agent, title);
+        const { db, title, main } = await openBrowser(agent, desktop, scratch, TOWNS_DB);
+        const window = main;
         // The chooser lists a branch of DB Browser's schema tree, which Qt 5 miscounts: its
         // options are not read (branchComboLists.ts), and select takes the table's name.
         const select = expectTool(await agent.tools(), `${window.id}__select`);
@@ -129,15 +147,8 @@ describe.skipIf(stack.skip)('agent task: another table chosen in a Qt 5 combo bo
         const field = schema.properties?.field?.enum?.find((f) => /^Table \(Select a table/.test(f));
         if (!field) fail(`select offers no table chooser: ${JSON.stringify(schema.properties?.field)}`);
         facts.chosen = await agent.must(select, { field, option: 'towns' });
-        const deadline = Date.now() + 30_000;
-        const towns = () => window.blocks.find((b) => b.type === 'table' && b.columns.includes('town'));
-        while (!towns()) {
-          if (Date.now() > deadline) fail(`the grid did not show the towns table: ${JSON.stringify(window.blocks).slice(0, 400)}`);
-          await agent.waitForUpdate();
-          window = await mainWindowAnsweringBusy(agent, title);
-        }
-        const grid = towns();
-        facts.columns = grid?.type === 'table' ? grid.columns : [];
+        const [, grid] = await untilGrid(agent, title, window, (b) => b.columns.includes('town'), 30_000);
+        facts.columns = grid.columns;
         facts.truth = JSON.parse(
           execFileSync('/usr/bin/python3', [
             '-c',
