@@ -15,8 +15,9 @@ import { frame, GTK3, n } from './nodes.js';
 const TABLES = ['people', 'towns'];
 
 /** DB Browser's table chooser as the probe reads it: its value, and a list whose items were not asked. */
-function chooser(value: string): A11yNode {
-  const list = n('list', '', { ref: 'list', states: GTK3, attributes: { [ITEMS_UNREAD.key]: ITEMS_UNREAD.value } });
+function chooser(value: string, open = false): A11yNode {
+  // Qt gives the list a size only while it shows.
+  const list = n('list', '', { ref: 'list', states: GTK3, attributes: { [ITEMS_UNREAD.key]: ITEMS_UNREAD.value }, ...(open ? {} : { zeroSize: true }) });
   return frame('DB Browser for SQLite - shop.db', [
     n('label', 'Table:', { ref: 'caption' }),
     n(
@@ -34,17 +35,17 @@ function chooser(value: string): A11yNode {
 }
 
 /** Qt's combo box: ShowMenu opens its list, typed text makes the first item starting with it current (keyboard search), Return chooses it. */
-function scripted(start: string) {
+function scripted(start: string, opens = true) {
   let value = start;
   let current: string | undefined;
   return fakeContext(chooser(value), (call: Call) => {
-    if (call.primitive === 'doAction' && call.args[1] === 'ShowMenu') current = value;
+    if (call.primitive === 'doAction' && call.args[1] === 'ShowMenu' && opens) current = value;
     if (call.primitive === 'sendKeys' && current !== undefined) {
       const input = call.args[1] as { text?: string; keys?: string[] };
       if (input.text) current = TABLES.find((t) => t.startsWith((input.text as string).slice(0, 1))) ?? current;
       if (input.keys?.includes('Return')) [value, current] = [current, undefined];
     }
-    return { root: chooser(value) };
+    return { root: chooser(value, current !== undefined) };
   });
 }
 
@@ -68,7 +69,6 @@ describe('a combo box whose options cannot be read', () => {
     await expect(run({ field: label, option: 'towns' }, ctx)).resolves.toMatchObject({ result: { via: 'keyboard' } });
     expect(calls.filter((c) => c.primitive !== 'readChildren').map((c) => [c.primitive, c.args[1]])).toEqual([
       ['doAction', 'ShowMenu'],
-      ['settle', undefined],
       ['sendKeys', { text: 'towns' }],
       ['sendKeys', { keys: ['Return'] }],
     ]);
@@ -82,5 +82,12 @@ describe('a combo box whose options cannot be read', () => {
       { text: 'parcels' },
       { text: 'towns' },
     ]);
+  });
+
+  it('sends no key when the list does not show: typed into the window, they would act on it', async () => {
+    const { ctx, calls } = scripted('people', false);
+    const label = choosables(readWindow(chooser('people')))[0]?.label as string;
+    await expect(run({ field: label, option: 'towns' }, ctx)).rejects.toMatchObject({ code: 'action_not_available' });
+    expect(calls.filter((c) => c.primitive === 'sendKeys')).toEqual([]);
   });
 });

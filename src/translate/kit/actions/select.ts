@@ -185,7 +185,12 @@ async function selectTyped(ctx: ActionContext, window: LiveWindow, target: Choos
     const opener = verbOf(target.node, COMBO_OPENERS);
     if (!opener) throw new Error('the combo box offers no action that opens it');
     await ctx.probe.doAction(target.node.ref, opener);
-    await ctx.settle(POPUP_MS);
+    // Keys go nowhere else: typed into a field, or Return pressing a default button, they would
+    // act on the window. Qt gives the list a size only while it shows.
+    const open = await ctx
+      .waitFor((s) => listShown(s, window, target.node), { timeoutMs: POPUP_MS, what: 'the combo box to show its list' })
+      .catch(() => false);
+    if (!open) throw new Error('the combo box did not show its list, so no key was sent');
     await ctx.probe.sendKeys(window.facts.nativeId, { text: name });
     await ctx.probe.sendKeys(window.facts.nativeId, { keys: ['Return'] });
   };
@@ -208,8 +213,17 @@ async function selectTyped(ctx: ActionContext, window: LiveWindow, target: Choos
 
 /** Qt's combo box actions: ShowMenu opens its list; Press too. */
 const COMBO_OPENERS = ['showmenu', 'ShowMenu', 'press', 'Press'];
-/** A pause for the list to show before the keys go to it. */
-const POPUP_MS = 300;
+/** How long the list may take to show once asked. */
+const POPUP_MS = 3000;
+
+/** Whether the combo box's unread list shows: it has a size (Qt answers an empty rectangle for a hidden view). */
+function listShown(state: StateReader, window: LiveWindow, combo: A11yNode): boolean {
+  const root = state.window(window.winId)?.tree.root;
+  const now = root && findFirst(root, (n) => n.ref === combo.ref);
+  return (
+    now?.children.some((c) => hasUnreadOptions({ ...now, children: [c] }) && c.zeroSize !== true && (c.bounds === undefined || c.bounds.width > 0)) ?? false
+  );
+}
 
 const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
 
