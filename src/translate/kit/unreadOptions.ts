@@ -5,6 +5,11 @@
  */
 import { ITEMS_UNREAD, type A11yNode } from '../../platform/probe.js';
 
+/** The list the probe left unread (ITEMS_UNREAD). */
+export function isUnreadList(node: A11yNode): boolean {
+  return node.attributes?.[ITEMS_UNREAD.key] === ITEMS_UNREAD.value;
+}
+
 export function hasUnreadOptions(combo: A11yNode): boolean {
-  return combo.role === 'combo_box' && combo.children.some((child) => child.attributes?.[ITEMS_UNREAD.key] === ITEMS_UNREAD.value);
+  return combo.role === 'combo_box' && combo.children.some(isUnreadList);
 }

@@ -13,7 +13,7 @@ import { WRITE_TIMEOUT_MS } from './fields.js';
 import { activate, found, live, namesEnum, verbOf } from './shared.js';
 import { dropDownOpener, selectInDropDown } from './dropDown.js';
 import { isComboRow } from '../comboRows.js';
-import { hasUnreadOptions } from '../unreadOptions.js';
+import { hasUnreadOptions, isUnreadList } from '../unreadOptions.js';
 import { VIA_OUTPUT, writeVerified, type Attempt } from './verified.js';
 
 /** Options listed in the schema at most; beyond, the option is free text checked at run time. */
@@ -220,9 +220,7 @@ const POPUP_MS = 3000;
 function listShown(state: StateReader, window: LiveWindow, combo: A11yNode): boolean {
   const root = state.window(window.winId)?.tree.root;
   const now = root && findFirst(root, (n) => n.ref === combo.ref);
-  return (
-    now?.children.some((c) => hasUnreadOptions({ ...now, children: [c] }) && c.zeroSize !== true && (c.bounds === undefined || c.bounds.width > 0)) ?? false
-  );
+  return now?.children.some((c) => isUnreadList(c) && c.zeroSize !== true && (c.bounds === undefined || c.bounds.width > 0)) ?? false;
 }
 
 const OPTION_VERBS = ['select', 'press', 'click', 'activate', 'switch'];
