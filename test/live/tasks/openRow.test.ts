@@ -105,31 +105,47 @@ describe.skipIf(stack.skip)('agent task: open a folder in a file manager as a do
         const running = await launchCorpusApp(desktop, THUNDERBIRD, prepareDocuments(scratch));
         try {
           const listed = (label: string) => label.includes('Quarterly report');
-          const main = await windowShowing(
-            agent,
-            /^Inbox - Local Folders/,
-            (w) => w.blocks.some((b) => b.type === 'list' && b.items.some((i) => listed(String(i)))),
-            'the Inbox listing its messages',
-            (THUNDERBIRD.startSeconds ?? 60) * 1000,
-          );
-          const list = main.blocks.find((b) => b.type === 'list' && b.items.some((i) => listed(String(i))));
-          if (!list || list.type !== 'list') fail('no message list');
-          const tool = expectTool(await agent.tools(), `${main.id}__open_row`);
-          const schema = (await agent.tools()).find((t) => t.name === tool)?.inputSchema as { properties?: { list?: { enum?: string[] } } } | undefined;
-          // The lists are named as the tool's enum names them (a list block carries no name): an
-          // agent tries the row in each; a list that does not hold it answers so and opens nothing.
-          const row = list.items.map(String).find(listed) as string;
-          for (const name of schema?.properties?.list?.enum ?? []) {
-            const outcome = await agent.call(tool, { list: name, row });
-            if (!outcome.isError) {
-              opened = outcome.structured;
-              break;
+          const answers: unknown[] = [];
+          // An agent re-reads and tries again when the answer says the row is not shown any more:
+          // the row's label carries the message's state ("Unread"), which Thunderbird may change
+          // while it starts.
+          let gone = true;
+          for (let attempt = 0; attempt < 3 && gone; attempt += 1) {
+            const main = await windowShowing(
+              agent,
+              /^Inbox - Local Folders/,
+              (w) => w.blocks.some((b) => b.type === 'list' && b.items.some((i) => listed(String(i)))),
+              'the Inbox listing its messages',
+              (THUNDERBIRD.startSeconds ?? 60) * 1000,
+            );
+            const list = main.blocks.find((b) => b.type === 'list' && b.items.some((i) => listed(String(i))));
+            if (!list || list.type !== 'list') fail('no message list');
+            const tool = expectTool(await agent.tools(), `${main.id}__open_row`);
+            const schema = (await agent.tools()).find((t) => t.name === tool)?.inputSchema as { properties?: { list?: { enum?: string[] } } } | undefined;
+            // The lists are named as the tool's enum names them (a list block carries no name): an
+            // agent tries the row in each; a list that does not hold it answers so and opens nothing.
+            const row = list.items.map(String).find(listed) as string;
+            gone = true;
+            for (const name of schema?.properties?.list?.enum ?? []) {
+              const outcome = await agent.call(tool, { list: name, row });
+              answers.push({ list: name, row, answer: outcome.structured });
+              gone &&= outcome.isError && /not shown any more/.test(String(outcome.structured.message));
+              if (!outcome.isError) {
+                opened = outcome.structured;
+                break;
+              }
             }
           }
           titles = await waitFor(() => {
             const now = xpropRoot(desktop).clients.map((id) => xpropWindow(desktop, id).netWmName ?? '');
             return now.some((t) => /^Quarterly report/.test(t)) ? now : null;
-          }, 20_000);
+          }, 20_000).catch(() =>
+            fail(
+              `no window titled after the message; open_row answered ${JSON.stringify(answers)}, X11 lists ${JSON.stringify(
+                xpropRoot(desktop).clients.map((id) => xpropWindow(desktop, id).netWmName ?? ''),
+              )}`,
+            ),
+          );
           expectAppsQuiet(desktop);
         } finally {
           await running.stop();
