@@ -64,7 +64,8 @@ function readTable(node: A11yNode, options: CollectionOptions): CollectionReadin
     const offset = options.allRows || shown.length === 0 ? 0 : rowNodes.indexOf(shown[0] as A11yNode);
     // Children before the first body row: the leading header cells, or the header row.
     const headerCount = headers === leading ? leading.length : 1;
-    return finish(node, { kind: 'table', columns, rows, options: options_, headerCount, cellsPerRow: 1, toggles, kept, offset });
+    const counted = rowsBeyondView(node, rowNodes).length;
+    return finish(node, { kind: 'table', columns, rows, options: options_, headerCount, cellsPerRow: 1, toggles, kept, offset, counted });
   }
   const width = headers.length || Number(node.attributes?.columns ?? 0);
   if (width < 1) return undefined;
@@ -116,6 +117,22 @@ function columnNames(headers: A11yNode[], kept: number[]): string[] | undefined 
 
 /** Row nodes may be made up by the probe (AT-SPI has none): a row is there when a cell is. */
 const rowPresent = (row: A11yNode) => isPresent(row) || (row.role === 'table_row' && row.children.some(isPresent));
+
+/**
+ * GTK 4's list and grid views (`selects_items`) lay out only the rows on screen: the others are
+ * `visible` at zero size (Nautilus's files below the fold), content beyond the view as GTK 3's
+ * scrolled-out rows are. They count in the total, and load_rows reads them; within such a row, what
+ * is `visible` is its words.
+ */
+const laysOutOnlyOnScreen = (view: A11yNode) => selectsItems(view) && view.children.some((c) => c.zeroSize === true && hasState(c, 'visible'));
+
+/** Where a row's words are judged: a row beyond the view has no size, nor has anything in it. */
+const presenceIn = (row: A11yNode): ((n: A11yNode) => boolean) => (isPresent(row) ? isPresent : (n) => hasState(n, 'visible'));
+
+/** Rows of the view, on screen or beyond it: the rows the total counts. */
+function rowsBeyondView(view: A11yNode, rows: A11yNode[]): A11yNode[] {
+  return laysOutOnlyOnScreen(view) ? rows.filter((r) => hasState(r, 'visible')) : [];
+}
 const selectable = (node: A11yNode, cells: A11yNode[]) => hasState(node, 'selectable') || cells.some((c) => hasState(c, 'selectable'));
 
 /**
@@ -205,7 +222,19 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
     const selected = hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected'));
     if (itemsSelectable || selectable(item, item.children)) rowOptions.push({ label: text, node: made ?? item, selected });
   }
-  return finish(node, { kind: 'list', columns: [], rows, options: rowOptions, headerCount, cellsPerRow: 1, toggles: [], kept, offset: Math.max(0, offset) });
+  const beyond = rowsBeyondView(node, items).length;
+  return finish(node, {
+    kind: 'list',
+    columns: [],
+    rows,
+    options: rowOptions,
+    headerCount,
+    cellsPerRow: 1,
+    toggles: [],
+    kept,
+    offset: Math.max(0, offset),
+    counted: beyond,
+  });
 }
 
 /**
@@ -243,10 +272,11 @@ function itemText(item: A11yNode): string {
   const own = repairName(item.name);
   if (own) return own;
   const texts: string[] = [];
+  const present = presenceIn(item);
   const walk = (n: A11yNode) => {
     for (const child of n.children) {
       // A nested tree item is a row of its own (withSubItems), not words of this one.
-      if (!isPresent(child) || child.role === 'tree_item') continue;
+      if (!present(child) || child.role === 'tree_item') continue;
       const text = ITEM_TEXT_ROLES.has(child.role) ? cleanText(child.value || child.name) : '';
       if (text && !texts.includes(text)) texts.push(oneLine(text));
       else walk(child);
@@ -266,11 +296,13 @@ interface Parts {
   toggles: Option[];
   kept: number[];
   offset: number;
+  /** Rows counted beyond those read (rows laid out only once on screen). */
+  counted?: number;
 }
 
 function finish(node: A11yNode, p: Parts): CollectionReading {
   const { kind, columns, rows, options, headerCount, cellsPerRow, toggles, kept, offset } = p;
-  const total = totalOf(node, offset + rows.length, headerCount, cellsPerRow);
+  const total = Math.max(p.counted ?? 0, totalOf(node, offset + rows.length, headerCount, cellsPerRow));
   return { kind, node, columns, rows, total, options, toggles, headerCount, cellsPerRow, shownColumns: kept, offset };
 }
 

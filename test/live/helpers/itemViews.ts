@@ -35,6 +35,8 @@ export interface ItemViewApp {
   statesTotal: boolean;
   /** Texts the window shows once the app has filled its views (it loads them after its window shows). */
   ready: string[];
+  /** The stated total and the last row, where the test knows them from the data (files on disk). */
+  rows?: { total: number; last: string };
 }
 
 /** Makes the apps' data in `dir` (a SQLite file, a KeePassXC database, folders of files) and says how to start them. */
@@ -45,6 +47,11 @@ export function prepareItemViewApps(dir: string): ItemViewApp[] {
   const notes = join(dir, 'notes');
   mkdirSync(notes, { recursive: true });
   for (const name of ['one.txt', 'two.txt', 'three.md']) writeFileSync(join(notes, name), 'notes\n');
+  // More files than a GTK 4 grid view lays out: those below the fold are rows at zero size.
+  const many = join(dir, 'many');
+  mkdirSync(many, { recursive: true });
+  const manyNames = Array.from({ length: 250 }, (_, i) => `file${String(i + 1).padStart(3, '0')}.txt`);
+  for (const name of manyNames) writeFileSync(join(many, name), 'many\n');
   const db = join(dir, 'people.db');
   execFileSync(PYTHON, [
     '-c',
@@ -100,6 +107,17 @@ c.commit()`,
       titleText: 'notes',
       statesTotal: false,
       ready: ['one.txt', 'three.md'],
+    },
+    {
+      label: 'Nautilus (GTK 4), a folder longer than its view',
+      command: 'nautilus',
+      args: ['--new-window', many],
+      atspiName: 'org.gnome.Nautilus',
+      title: /^many$/,
+      titleText: 'many',
+      statesTotal: true,
+      ready: ['file001.txt'],
+      rows: { total: manyNames.length, last: manyNames.at(-1) as string },
     },
   ];
 }

@@ -116,6 +116,42 @@ describe('Java tables (a JTable through the ATK wrapper)', () => {
   });
 });
 
+describe("GTK 4 list and grid views (GtkListBase: Nautilus's files)", () => {
+  const GTK4 = ['focusable', 'sensitive', 'visible'];
+  // A grid cell: an unnamed item holding the file's name in a label, as Nautilus 43 exposes it.
+  const item = (name: string, onScreen: boolean) =>
+    n('table_cell', '', { states: GTK4, zeroSize: onScreen ? undefined : true }, [
+      n('panel', '', { states: GTK4, zeroSize: onScreen ? undefined : true }, [n('label', name, { states: GTK4, zeroSize: onScreen ? undefined : true })]),
+    ]);
+  const files = (count: number, onScreen: number, selectsItems = true) =>
+    n(
+      'table',
+      '',
+      { states: GTK4, attributes: selectsItems ? { selects_items: 'true' } : {} },
+      Array.from({ length: count }, (_, i) => item(`file${i + 1}.txt`, i < onScreen)),
+    );
+
+  it('rows laid out at zero size below the view count in the total; the state shows those on screen', () => {
+    const c = readCollection(files(300, 16));
+    expect(c.rows.map((r) => r[0])).toEqual(Array.from({ length: 16 }, (_, i) => `file${i + 1}.txt`));
+    expect(c.total).toBe(300);
+    expect(c.offset).toBe(0);
+  });
+
+  it('load_rows reads the rows beyond the view by their words, though nothing in them has a size', () => {
+    const view = files(300, 16);
+    const state = readCollection(view);
+    const loaded = rowsOf({ ...state, label: 'List' }, view.children.slice(200, 203));
+    expect(loaded).toEqual([['file201.txt'], ['file202.txt'], ['file203.txt']]);
+  });
+
+  it('elsewhere a zero-size item is hidden, not a row beyond the view', () => {
+    const c = readCollection(files(10, 4, false));
+    expect(c.rows).toHaveLength(4);
+    expect(c.total).toBe(4);
+  });
+});
+
 describe('a cut the state already states', () => {
   it('a view read in part (its total stated) is no "only part could be read"; a cut elsewhere is', () => {
     const rows = Array.from({ length: 3 }, (_, i) => row([qtCell(`r${i}`)]));
