@@ -26,6 +26,11 @@ export interface FakeNode {
   table?: { rows: number; columns: number; refusesRowSelection?: boolean };
   /** Component.GetExtents' answer: x, y, width, height (default 10, 20, 30, 40). */
   extents?: [number, number, number, number];
+  /**
+   * False: it claims its extents but is not drawn there, so Component.GetAccessibleAtPoint on its
+   * parent never picks it (GTK 4.8's recycled list rows keep the place they left).
+   */
+  drawn?: boolean;
   children?: FakeNode[];
   /** Calls on this node never get an answer. */
   hang?: boolean;
@@ -197,6 +202,12 @@ const HANDLERS: Record<string, Handler> = {
   'Table.AddRowSelection': (_a, n) => [!n.table?.refusesRowSelection],
   'Component.GrabFocus': () => [true],
   'Component.GetExtents': (_a, n) => [n.extents ?? [10, 20, 30, 40]],
+  'Component.GetAccessibleAtPoint': (a, n, [x, y]) => {
+    const inside = ([cx, cy, w, h]: number[]) =>
+      Number(x) >= (cx ?? 0) && Number(x) < (cx ?? 0) + (w ?? 0) && Number(y) >= (cy ?? 0) && Number(y) < (cy ?? 0) + (h ?? 0);
+    const hit = (n.children ?? []).find((c) => c.drawn !== false && inside(c.extents ?? [10, 20, 30, 40]));
+    return [hit ? a.wire(hit) : ['', '/org/a11y/atspi/null']];
+  },
   'Selection.ClearSelection': (_a, n) => {
     for (const child of n.children ?? []) child.states = (child.states ?? []).filter((s) => s !== 'selected');
     return [true];

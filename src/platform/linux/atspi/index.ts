@@ -18,6 +18,7 @@ import { isJava, policyFor } from './toolkitPolicy.js';
 import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 import { graftFocusedEditor } from './focusedEditors.js';
+import { markStalePlaces } from './stalePlaces.js';
 
 export type { AtspiApplication, AtspiTopLevel } from './apps.js';
 export type { AtspiChange, AtspiEventRecord } from './events.js';
@@ -172,9 +173,10 @@ export class AtspiAccess {
       this.events.echo.remember(part);
       if (learns) this.events.topLevels.learn(ref, part);
     }
+    const placed = await markStalePlaces(this.client, tree, toolkit);
     const focused = this.events.focused.of(ref);
-    if (!focused) return tree;
-    return graftFocusedEditor(this.client, tree, focused, budget, options, () => this.events.focused.forgetObject(focused));
+    if (!focused) return placed;
+    return graftFocusedEditor(this.client, placed, focused, budget, options, () => this.events.focused.forgetObject(focused));
   }
 
   /** Incremental read counters (benchmarks, tests). */
