@@ -16,8 +16,8 @@ const GTK3 = { name: 'GTK', version: '3.24.38' };
 const VISIBLE = ['visible', 'sensitive', 'focusable'];
 
 /** A grid view: rows 0–3 drawn at y 0–90, rows 4–5 claiming places at y 0 and 30 they left. */
-function window(): FakeNode {
-  const row = (i: number, y: number, drawn = true) =>
+function window(pickable = true): FakeNode {
+  const row = (i: number, y: number, drawn = pickable) =>
     node(`row${i}`, 'table_cell', {
       states: VISIBLE,
       interfaces: ['Component'],
@@ -36,8 +36,8 @@ function window(): FakeNode {
   return node('win', 'frame', { name: 'W', children: [view] });
 }
 
-async function read(toolkit: { name: string; version: string }) {
-  const app = new FakeApp(window());
+async function read(toolkit: { name: string; version: string }, pickable = true) {
+  const app = new FakeApp(window(pickable));
   const client = new FakeClient(app);
   const tree = await readWindowTree(client, { bus: BUS, path: '/n/win' }, BIG, { toolkit });
   const view = () => tree.root.children[0] as A11yNode;
@@ -52,6 +52,12 @@ describe('rows of a GTK 4 list view that claim places they left', () => {
     const { before, after, hits } = await read(GTK4);
     expect(after).toEqual(['row0', 'row1', 'row2', 'row3']);
     expect(before).toEqual(['row0', 'row1', 'row2', 'row3', 'row4', 'row5']);
+    expect(hits).toBe(6);
+  });
+
+  it('where the hit test answers nothing (the null object), every row keeps its place', async () => {
+    const { after, hits } = await read(GTK4, false);
+    expect(after).toHaveLength(6);
     expect(hits).toBe(6);
   });
 
