@@ -98,28 +98,20 @@ c.commit()`,
       statesTotal: false,
       ready: ['alpha.txt', 'gamma.md'],
     },
-    {
-      label: 'Nautilus (GTK 4)',
-      command: 'nautilus',
-      args: ['--new-window', notes],
-      atspiName: 'org.gnome.Nautilus',
-      title: /^notes$/,
-      titleText: 'notes',
-      statesTotal: false,
-      ready: ['one.txt', 'three.md'],
-    },
+    { label: 'Nautilus (GTK 4)', ...nautilusIn(notes, 'notes'), statesTotal: false, ready: ['one.txt', 'three.md'] },
     {
       label: 'Nautilus (GTK 4), a folder longer than its view',
-      command: 'nautilus',
-      args: ['--new-window', many],
-      atspiName: 'org.gnome.Nautilus',
-      title: /^many$/,
-      titleText: 'many',
+      ...nautilusIn(many, 'many'),
       statesTotal: true,
       ready: ['file001.txt'],
       rows: { total: manyNames.length, last: manyNames.at(-1) as string },
     },
   ];
+}
+
+/** Nautilus in a new window on `folder`, titled by its name. */
+function nautilusIn(folder: string, name: string): Pick<ItemViewApp, 'command' | 'args' | 'atspiName' | 'title' | 'titleText'> {
+  return { command: 'nautilus', args: ['--new-window', folder], atspiName: 'org.gnome.Nautilus', title: new RegExp(`^${name}$`), titleText: name };
 }
 
 /** A widget's class name given as its accessible name (Nautilus's "NautilusGridCell"): no text a user sees. */
