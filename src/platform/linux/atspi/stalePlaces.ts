@@ -11,9 +11,9 @@
  * Asked only of GTK 4 views marked `selects_items` (GtkListBase), in window coordinates (GTK 4
  * warns on screen ones): two calls per row that claims a place. Where the hit test answers nothing
  * or the view itself (a gap between rows), the row keeps its place: only a row another one
- * replaces is moved out. GTK 4.8 answers nothing at all on a view of many created rows (Nautilus,
- * 3,000 files: 641 rows), so there stale places still read as shown. The kept tree is not
- * changed: the marks are made on a copy.
+ * replaces is moved out. GTK 4.8 answers nothing at all while a view is not drawn yet (Nautilus
+ * still loading a folder of 3,000 files); once drawn, a view of 641 created rows answers as a
+ * short one. The kept tree is not changed: the marks are made on a copy.
  */
 import type { A11yNode, WindowTree } from '../../probe.js';
 import type { AtspiClient } from './client.js';
@@ -87,8 +87,8 @@ function childOwner(view: A11yNode): Map<string, string> {
 
 /** The view's child a picked node is in; undefined when it is in none (the view itself, nothing). */
 async function rowOf(client: AtspiClient, picked: ObjRef | null, view: A11yNode, owner: Map<string, string>): Promise<string | undefined> {
-  // Nothing there: GTK 4.8 answers the null object on a view of many created rows (Nautilus,
-  // 3,000 files), and then no row is moved out.
+  // Nothing there: GTK 4.8 answers the null object while the view is not drawn yet (Nautilus
+  // still loading a folder of 3,000 files), and then no row is moved out.
   let at = picked?.path === NULL_PATH ? null : picked;
   for (let step = 0; at && step < MAX_WALK; step++) {
     const ref = formatRef(at);
