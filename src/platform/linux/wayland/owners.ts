@@ -29,6 +29,8 @@ export class OwnerMemory {
   private readonly lastActive = new Map<string, number>();
   private readonly firstSeen = new Map<string, number>();
   private readonly decided = new Map<string, { owner: string | null; reason: OwnerReason }>();
+  /** The windows active in the last reading: activity counts when a window becomes active. */
+  private activeBefore = new Set<string>();
 
   /** One reading of the windows: returns each window's owner (null for non-dialogs). */
   update(windows: OwnerCandidate[]): Map<string, { owner: string | null; reason: OwnerReason }> {
@@ -48,8 +50,12 @@ export class OwnerMemory {
       result.set(w.nativeId, decision);
     }
     // Activity is recorded after deciding: the dialog that just appeared is active now, and the
-    // window active before it is the one that opened it.
-    for (const w of windows) if (w.active) this.lastActive.set(w.nativeId, this.tick);
+    // window active before it is the one that opened it. Only a window that becomes active counts:
+    // one that merely stays active (the focus left where it was while the bridge pressed a button in
+    // another window) must not overtake that press in the readings before the dialog shows, which
+    // are many on a busy machine.
+    for (const w of windows) if (w.active && !this.activeBefore.has(w.nativeId)) this.lastActive.set(w.nativeId, this.tick);
+    this.activeBefore = new Set(windows.filter((w) => w.active).map((w) => w.nativeId));
     return result;
   }
 
@@ -79,6 +85,7 @@ export class OwnerMemory {
   }
 
   private forget(id: string): void {
+    this.activeBefore.delete(id);
     this.firstSeen.delete(id);
     this.lastActive.delete(id);
     this.decided.delete(id);

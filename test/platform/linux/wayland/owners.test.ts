@@ -36,6 +36,25 @@ describe('Wayland owner inference (owners.ts)', () => {
     expect(owners.get('d')?.owner).toBe('a');
   });
 
+  it('keeps the window the bridge acted in ahead while the focused one stays focused, however many readings come before the dialog', () => {
+    const memory = new OwnerMemory();
+    memory.update([win('a'), win('b', { active: true })]);
+    memory.touch('a');
+    // A busy machine: the dialog shows only some readings after the press.
+    memory.update([win('a'), win('b', { active: true })]);
+    memory.update([win('a'), win('b', { active: true })]);
+    const owners = memory.update([win('a'), win('b', { active: true }), win('d', { dialog: true })]);
+    expect(owners.get('d')?.owner).toBe('a');
+  });
+
+  it('a window that becomes active after the press is the one in use', () => {
+    const memory = new OwnerMemory();
+    memory.update([win('a', { active: true }), win('b')]);
+    memory.touch('a');
+    memory.update([win('a'), win('b', { active: true })]);
+    expect(memory.update([win('a'), win('b', { active: true }), win('d', { dialog: true })]).get('d')?.owner).toBe('b');
+  });
+
   it('lets a dialog own a dialog (Save As → Replace?) and keeps the decision while the owner lives', () => {
     const memory = new OwnerMemory();
     memory.update([win('editor', { active: true })]);
