@@ -54,7 +54,8 @@ describe.skipIf(stack.skip)('agent task: write a message in a mail client and sa
           );
           // File's items, and New's, exist only once they open: the path is checked by the server.
           const ran = await agent.must(expectTool(await agent.tools(), `${main.id}__menu`), { path: 'File > New > Message' });
-          if (!Array.isArray(ran.openedWindowIds) || ran.openedWindowIds.length !== 1) fail(`File > New > Message opened no window: ${JSON.stringify(ran)}`);
+          // On a loaded machine the compose window may show after the menu's own effect: the answer
+          // then says the window changed, and the agent finds the new window by re-reading.
           const blank = await windowShowing(agent, COMPOSE, (w) => fieldsOf(w).some((f) => f.label === 'Message body'), 'its message body as a field', 30_000);
           // An independent reader sees the compose window, and no menu of the 3-pane window left open.
           const compose = await pyatspiWindow(desktop, THUNDERBIRD.atspiName, 'Write: ');
@@ -102,7 +103,7 @@ describe.skipIf(stack.skip)('agent task: write a message in a mail client and sa
     expect(created.message).toMatch(
       /^Ran "File > New > Message" \(opened File > New first\)\. (Opened window \S+ \(see openedWindowIds\)|The window changed: re-read app:\/\/windows)\.$/,
     );
-    expect(created.opened).toEqual([created.composeId]);
+    expect(created.opened).toEqual(String(created.message).includes('Opened window') ? [created.composeId] : []);
     expect(created.compose).toEqual({ role: 'frame', name: expect.stringMatching(COMPOSE) });
     expect(created.expandedMenus).toEqual([]);
     expect(Object.keys(routes)).toEqual(['To', expect.stringMatching(/^Subject/), 'Message body']);
