@@ -64,7 +64,7 @@ function readTable(node: A11yNode, options: CollectionOptions): CollectionReadin
     const offset = options.allRows || shown.length === 0 ? 0 : rowNodes.indexOf(shown[0] as A11yNode);
     // Children before the first body row: the leading header cells, or the header row.
     const headerCount = headers === leading ? leading.length : 1;
-    const counted = rowsBeyondView(node, rowNodes).length;
+    const counted = rowsBeyondView(node, rowNodes);
     return finish(node, { kind: 'table', columns, rows, options: options_, headerCount, cellsPerRow: 1, toggles, kept, offset, counted });
   }
   const width = headers.length || Number(node.attributes?.columns ?? 0);
@@ -129,9 +129,9 @@ const laysOutOnlyOnScreen = (view: A11yNode) => selectsItems(view) && view.child
 /** Where a row's words are judged: a row beyond the view has no size, nor has anything in it. */
 const presenceIn = (row: A11yNode): ((n: A11yNode) => boolean) => (isPresent(row) ? isPresent : (n) => hasState(n, 'visible'));
 
-/** Rows of the view, on screen or beyond it: the rows the total counts. */
-function rowsBeyondView(view: A11yNode, rows: A11yNode[]): A11yNode[] {
-  return laysOutOnlyOnScreen(view) ? rows.filter((r) => hasState(r, 'visible')) : [];
+/** Rows of the view, on screen or beyond it: how many the total counts (0: no such view). */
+function rowsBeyondView(view: A11yNode, rows: A11yNode[]): number {
+  return laysOutOnlyOnScreen(view) ? rows.filter((r) => hasState(r, 'visible')).length : 0;
 }
 const selectable = (node: A11yNode, cells: A11yNode[]) => hasState(node, 'selectable') || cells.some((c) => hasState(c, 'selectable'));
 
@@ -222,7 +222,7 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
     const selected = hasState(item, 'selected') || item.children.some((c) => hasState(c, 'selected'));
     if (itemsSelectable || selectable(item, item.children)) rowOptions.push({ label: text, node: made ?? item, selected });
   }
-  const beyond = rowsBeyondView(node, items).length;
+  const counted = rowsBeyondView(node, items);
   return finish(node, {
     kind: 'list',
     columns: [],
@@ -233,7 +233,7 @@ function readList(node: A11yNode, options: CollectionOptions): CollectionReading
     toggles: [],
     kept,
     offset: Math.max(0, offset),
-    counted: beyond,
+    counted,
   });
 }
 

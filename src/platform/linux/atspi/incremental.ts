@@ -24,6 +24,7 @@ import { parseRef } from './refs.js';
 import { ADOPTED } from './statusBars.js';
 import type { TouchScope, TouchSet } from './touches.js';
 import { DEFAULT_MAX_TEXT, readRawTree, type TreeReadOptions } from './treeReader.js';
+import { rebuild } from './treeCopy.js';
 
 /** Quiet time after an incremental read before the full read that checks it. */
 export const VERIFY_AFTER_MS = 500;
@@ -330,20 +331,6 @@ function hasAncestorIn(target: Target, subtrees: Set<A11yNode>, index: Map<strin
 /** Children the application reports (adopted ones are not its children). */
 function ownChildren(node: A11yNode): number {
   return node.children.filter((child) => child.attributes?.[ADOPTED.key] === undefined).length;
-}
-
-/** The tree with `replacements` made, copying only the paths down to them. */
-function rebuild(node: A11yNode, replacements: ReadonlyMap<A11yNode, A11yNode>): A11yNode {
-  const replacement = replacements.get(node);
-  const base = replacement ?? node;
-  let changed = false;
-  const children = base.children.map((child) => {
-    const next = rebuild(child, replacements);
-    if (next !== child) changed = true;
-    return next;
-  });
-  if (!changed) return base;
-  return { ...base, children };
 }
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -20,6 +20,7 @@ import type { AtspiClient } from './client.js';
 import { COORD, IFACE, NULL_PATH } from './names.js';
 import { isGtk4, type ToolkitInfo } from './normalize.js';
 import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
+import { rebuild } from './treeCopy.js';
 
 /** Ancestors walked up from a picked node to find the view's child it is in. */
 const MAX_WALK = 12;
@@ -28,9 +29,9 @@ export async function markStalePlaces(client: AtspiClient, tree: WindowTree, too
   if (!isGtk4(toolkit)) return tree;
   const views = listViews(tree.root);
   if (views.length === 0) return tree;
-  const stale = new Set<string>();
+  const stale = new Map<A11yNode, A11yNode>();
   await Promise.all(views.map((view) => findStale(client, view, stale).catch(() => undefined)));
-  return stale.size === 0 ? tree : { ...tree, root: withoutPlaces(tree.root, stale) };
+  return stale.size === 0 ? tree : { ...tree, root: rebuild(tree.root, stale) };
 }
 
 function listViews(root: A11yNode): A11yNode[] {
@@ -46,7 +47,8 @@ function listViews(root: A11yNode): A11yNode[] {
 
 const placed = (row: A11yNode) => row.states.includes('visible') && row.zeroSize !== true;
 
-async function findStale(client: AtspiClient, view: A11yNode, stale: Set<string>): Promise<void> {
+/** Adds each stale row of the view to `stale`, as the row taking no room. */
+async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNode, A11yNode>): Promise<void> {
   const rows = view.children.filter(placed);
   if (rows.length < 2) return;
   const viewRef = parseRef(view.ref);
@@ -66,7 +68,7 @@ async function findStale(client: AtspiClient, view: A11yNode, stale: Set<string>
         .call(viewRef, IFACE.component, 'GetAccessibleAtPoint', 'iiu', [Math.round((left + right) / 2), Math.round((top + bottom) / 2), COORD.window])
         .then(([hit]) => rowOf(client, fromWire(hit), view, owner))
         .catch(() => undefined);
-      if (there !== undefined && there !== row.ref) stale.add(row.ref);
+      if (there !== undefined && there !== row.ref) stale.set(row, { ...row, zeroSize: true });
     }),
   );
 }
@@ -99,16 +101,4 @@ async function rowOf(client: AtspiClient, picked: ObjRef | null, view: A11yNode,
     at = fromWire(await client.property(at, IFACE.accessible, 'Parent'));
   }
   return undefined;
-}
-
-/** A copy of the tree where the stale rows take no room (copied along their paths only). */
-function withoutPlaces(node: A11yNode, stale: ReadonlySet<string>): A11yNode {
-  if (stale.has(node.ref)) return { ...node, zeroSize: true };
-  let changed = false;
-  const children = node.children.map((child) => {
-    const next = withoutPlaces(child, stale);
-    if (next !== child) changed = true;
-    return next;
-  });
-  return changed ? { ...node, children } : node;
 }
