@@ -69,23 +69,23 @@ export class DirtyMarks {
     return first;
   }
 
+  /** Windows whose notices changed without a change of content: re-translated at the next refresh. */
+  markNotices(nativeIds: Iterable<string>): void {
+    for (const id of nativeIds) this.notices.add(id);
+  }
+
   /**
    * Takes the marks a refresh handles now: every content mark when `forced`, else those whose
-   * paced turn has come. A window whose marks turn out to be echoes of our own reads (confirmed
-   * churn, pacing.ts) is not read: `onChurn` is told, and the window gets a notice mark instead.
+   * paced turn has come (pacing.ts: a window due after a quiet probe is read to confirm churn).
    */
-  take(forced: boolean, onChurn: (nativeId: string) => void): TakenMarks {
+  take(forced: boolean): TakenMarks {
     const now = this.now();
     const content = new Set<string>();
     for (const id of this.content) {
       const unpaced = this.unpaced.delete(id);
       if (!forced && !unpaced && this.pacer.dueAt(id) > now) continue;
       this.content.delete(id);
-      if (!forced && this.pacer.take(id) === 'drop') {
-        onChurn(id);
-        this.notices.add(id);
-        continue;
-      }
+      if (!forced) this.pacer.take(id);
       content.add(id);
     }
     const fresh = new Set([...this.fresh].filter((id) => content.has(id)));

@@ -11,13 +11,23 @@
  * Churn: an application can react to being read, e.g. Qt prints `QAccessibleTable::child: Invalid
  * index` when a tree view is read, and an app that shows its warnings appends each one to a text
  * widget: the text change is an event, the event a read, the read a warning. Such an "echo" comes
- * while the window is read or just after (`ECHO_TAIL_MS`). A window whose last `SUSPECT_READS`
- * reads were all brought by echoes only is watched for `PROBE_MS` without reading it: a change
- * in that quiet time comes from elsewhere (the app's own timer, the user) and the window is read
- * as usual, paced; a silent probe confirms the churn. Then echoes are ignored, and the window is
- * read again on any other event, on an action, on the safety re-scan; it carries a notice saying
- * so. A read that brings no echo ends the churn.
+ * while the window is read or just after (`ECHO_TAIL_MS`). Timing alone cannot tell it from a
+ * person (or a test) who changes the window as soon as a read shows it; so:
+ * - a window whose last `SUSPECT_READS` reads were all brought by echoes only is watched for
+ *   `PROBE_MS` without reading it: a change in that quiet time comes from elsewhere (the app's own
+ *   timer, the user) and the window is read as usual, paced;
+ * - after a quiet probe the window is read once more (what the last echo announced is never lost);
+ *   churn is confirmed only when that read brings an echo again, announced by what announced the
+ *   suspect echoes (the probe's `causes`, where it can tell: the same log widget's text);
+ * - then echoes announced by those objects are ignored: the window is read again on any other
+ *   change, even one just after a read (a person scrolling another part), after an action, on the
+ *   safety re-scan; it carries a notice saying so. A read that brings no echo ends the churn.
+ * Changes of many objects at once (`CAUSES_OVERFLOW`: a view laying out its rows) are never taken
+ * for an echo's. Someone who changes the same objects right after each of several reads, and
+ * nothing during the probe, looks exactly like an echo: such changes then wait for another change.
  */
+
+import { CAUSES_OVERFLOW } from '../platform/probe.js';
 
 /** A window is re-read at most once per this many times its last read's duration. */
 export const READ_DUTY = 3;
@@ -33,47 +43,63 @@ export const CHURN_NOTICE =
   'changes that only follow a read are not read again. It is read again when it changes at another time, after an action, and on the periodic re-scan; ' +
   'what it shows may lag behind by the lines such reads add.';
 
-type Mode = 'normal' | 'probing' | 'churn';
+type Mode = 'normal' | 'probing' | 'confirming' | 'churn';
+
+/** What announced a window's changes; null where the probe cannot tell (timing alone decides). */
+type Causes = Set<string> | null;
 
 interface WindowPace {
   reading: boolean;
   readStart: number;
   readEnd: number | null;
   duration: number;
-  /** Events since the start of the last read, by cause. */
+  /** Events since the start of the last read, by timing. */
   echoes: number;
   others: number;
   /** Reads in a row that echoes alone brought about. */
   echoRuns: number;
   mode: Mode;
   probeUntil: number;
+  /** What announced the echoes of those reads and of the probe. */
+  suspect: Causes;
+  /** Confirming: whether the read after the probe has started. */
+  confirmStarted: boolean;
+  /** Churn: the causes whose echoes are ignored. */
+  churnCauses: Causes;
 }
 
-/** What an event means for the window's next read. */
-export type EventVerdict = 'read' | 'ignore';
-/** What to do with a window that is dirty and due: read it, or drop its marks (confirmed churn). */
-export type DueVerdict = 'read' | 'drop';
+/** What an event means for the window's next read; `churn`: churn is confirmed now (no read, a notice). */
+export type EventVerdict = 'read' | 'ignore' | 'churn';
 
 export class ReadPacer {
   private readonly windows = new Map<string, WindowPace>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** An event about the window: whether it should make the window read again. */
-  noteEvent(id: string): EventVerdict {
+  /**
+   * An event about the window: whether it should make the window read again. `causes`: what
+   * announced it (ProbeChange `causes`); absent where the probe cannot tell.
+   */
+  noteEvent(id: string, causes?: readonly string[]): EventVerdict {
     const pace = this.windows.get(id);
     if (!pace) return 'read';
     const now = this.now();
     const echo = pace.reading || (pace.readEnd !== null && now - pace.readEnd <= ECHO_TAIL_MS);
     if (echo) pace.echoes++;
     else pace.others++;
-    if (pace.mode === 'churn') return echo ? 'ignore' : 'read';
-    if (!echo) {
-      // A change at a quiet time: the app changes on its own, whatever it does when read.
-      pace.mode = 'normal';
-      pace.echoRuns = 0;
+    if (pace.mode === 'churn') return echo && overlaps(causes, pace.churnCauses) ? 'ignore' : 'read';
+    if (pace.mode === 'confirming' && echo && pace.confirmStarted && overlaps(causes, pace.suspect)) {
+      pace.mode = 'churn';
+      pace.churnCauses = merged(pace.suspect, causes);
+      return 'churn';
+    }
+    if (!echo || pace.mode === 'confirming') {
+      // A change at a quiet time, or another change after the read that was to confirm churn:
+      // the window changes on its own, whatever the app does when read.
+      if (pace.mode !== 'confirming' || !echo || pace.confirmStarted) this.startOver(pace);
       return 'read';
     }
+    pace.suspect = merged(pace.suspect, causes);
     if (pace.mode === 'normal' && pace.echoRuns >= SUSPECT_READS) {
       pace.mode = 'probing';
       pace.probeUntil = now + PROBE_MS;
@@ -89,20 +115,27 @@ export class ReadPacer {
     return pace.readEnd + READ_DUTY * pace.duration;
   }
 
-  /** The window is dirty and due: read it, or drop its marks (a probe that stayed quiet: churn). */
-  take(id: string): DueVerdict {
+  /** The window is dirty and due, and is read now: after a quiet probe, that read confirms churn or not. */
+  take(id: string): void {
     const pace = this.windows.get(id);
-    if (!pace || pace.mode !== 'probing') return 'read';
-    pace.mode = 'churn';
-    return 'drop';
+    if (pace?.mode !== 'probing') return;
+    pace.mode = 'confirming';
+    pace.confirmStarted = false;
   }
 
   readStarted(id: string): void {
     const pace = this.windows.get(id) ?? this.fresh();
     this.windows.set(id, pace);
-    if (pace.mode === 'churn' && pace.readEnd !== null && pace.echoes === 0) pace.mode = 'normal'; // the last read brought no echo
-    if (pace.mode !== 'churn') pace.echoRuns = pace.echoes > 0 && pace.others === 0 ? pace.echoRuns + 1 : 0;
-    if (pace.mode === 'probing') pace.mode = 'normal'; // read anyway (an action, a re-scan): start over
+    if (pace.mode === 'churn' && pace.readEnd !== null && pace.echoes === 0) this.startOver(pace); // the last read brought no echo
+    if (pace.mode === 'confirming') {
+      if (!pace.confirmStarted) pace.confirmStarted = true;
+      else this.startOver(pace); // the confirming read brought no echo
+    }
+    if (pace.mode === 'normal') {
+      pace.echoRuns = pace.echoes > 0 && pace.others === 0 ? pace.echoRuns + 1 : 0;
+      if (pace.echoRuns === 0) pace.suspect = new Set();
+    }
+    if (pace.mode === 'probing') this.startOver(pace); // read anyway (an action, a re-scan)
     pace.echoes = pace.others = 0;
     pace.reading = true;
     pace.readStart = this.now();
@@ -126,7 +159,41 @@ export class ReadPacer {
     this.windows.delete(id);
   }
 
-  private fresh(): WindowPace {
-    return { reading: false, readStart: 0, readEnd: null, duration: 0, echoes: 0, others: 0, echoRuns: 0, mode: 'normal', probeUntil: 0 };
+  private startOver(pace: WindowPace): void {
+    pace.mode = 'normal';
+    pace.echoRuns = 0;
+    pace.suspect = new Set();
+    pace.churnCauses = null;
   }
+
+  private fresh(): WindowPace {
+    return {
+      reading: false,
+      readStart: 0,
+      readEnd: null,
+      duration: 0,
+      echoes: 0,
+      others: 0,
+      echoRuns: 0,
+      mode: 'normal',
+      probeUntil: 0,
+      suspect: new Set(),
+      confirmStarted: false,
+      churnCauses: null,
+    };
+  }
+}
+
+/** The causes together; unknown when either is. */
+function merged(causes: Causes, more: readonly string[] | undefined): Causes {
+  return causes === null || more === undefined ? null : new Set([...causes, ...more]);
+}
+
+/**
+ * Whether an event's causes include one of `known` (where either is unknown: timing decides, yes).
+ * One is enough: an app's echo may also announce new objects (a log that adds a line object).
+ */
+function overlaps(causes: readonly string[] | undefined, known: Causes): boolean {
+  if (causes === undefined || known === null) return true;
+  return causes.some((cause) => cause !== CAUSES_OVERFLOW && known.has(cause));
 }

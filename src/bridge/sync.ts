@@ -162,7 +162,14 @@ export class StateSync {
     else if (change.kind === 'apps') this.marks.markApps();
     else if (change.kind === 'content') {
       for (const id of change.nativeIds) {
-        if (this.pacer.noteEvent(id) === 'ignore') continue; // an echo of our own read (pacing.ts)
+        const verdict = this.pacer.noteEvent(id, change.causes?.[id]);
+        if (verdict === 'ignore') continue; // an echo of our own read (pacing.ts)
+        if (verdict === 'churn') {
+          // Confirmed now: the window gets its notice instead of a read.
+          this.options.log.info('window changes whenever it is read; ignoring those changes', { nativeId: id });
+          this.marks.markNotices([id]);
+          continue;
+        }
         this.marks.markContent([id]);
         this.rereads.changed(id);
       }
@@ -245,9 +252,7 @@ export class StateSync {
   private async refreshOnce(): Promise<void> {
     const { probe, state } = this.options;
     const number = ++this.begun;
-    // Churn confirmed: the marks were echoes of our reads; the window gets its notice instead.
-    const onChurn = (nativeId: string) => this.options.log.info('window changes whenever it is read; ignoring those changes', { nativeId });
-    const { topology, apps: appsChanged, content: dirty, fresh, notices: renotice } = this.marks.take(number <= this.forcedThrough, onChurn);
+    const { topology, apps: appsChanged, content: dirty, fresh, notices: renotice } = this.marks.take(number <= this.forcedThrough);
 
     if (appsChanged || topology) {
       const read = await this.watch.stage('listing the windows', probe.readTopology());

@@ -149,11 +149,19 @@ export interface WindowTree {
 /** Key input: exact text, or chords such as "ctrl+shift+s", "Return", "alt+F4". */
 export type KeyInput = { text: string } | { keys: string[] };
 
+/** A change's causes went past what a probe lists (ProbeChange `causes`). */
+export const CAUSES_OVERFLOW = '…';
+
 export type ProbeChange =
   /** Windows may have appeared, disappeared or changed title/owner/modality/activity. */
   | { kind: 'windows' }
-  /** These windows' content may have changed. */
-  | { kind: 'content'; nativeIds: string[] }
+  /**
+   * These windows' content may have changed. `causes`, where the probe can tell: for each window,
+   * what announced the change, as opaque keys (the same object announcing the same kind of change
+   * gives the same key; `CAUSES_OVERFLOW` stands for more than were listed). The bridge tells an
+   * application reacting to its own reads from other changes by them (pacing.ts).
+   */
+  | { kind: 'content'; nativeIds: string[]; causes?: Readonly<Record<string, readonly string[]>> }
   /** Applications or their app-level actions changed. */
   | { kind: 'apps' }
   /** The platform connection was lost or restored; `message` says which, for logs and notices. */

@@ -11,7 +11,8 @@ export class EmittingProbe extends DemoProbe {
     return () => (this.listeners.delete(listener), off());
   }
 
-  emit(nativeId: string): void {
-    for (const listener of this.listeners) listener({ kind: 'content', nativeIds: [nativeId] });
+  /** `causes`: what announced the change, as a platform probe says it (ProbeChange). */
+  emit(nativeId: string, causes?: string[]): void {
+    for (const listener of this.listeners) listener({ kind: 'content', nativeIds: [nativeId], ...(causes ? { causes: { [nativeId]: causes } } : {}) });
   }
 }

@@ -50,7 +50,8 @@ describe.skipIf(stack.skip)('a GTK 4 view read after a scroll', () => {
         const list = await files();
         return list?.items[0] === first && list.total === FILES ? list : null;
       }, 30_000).catch(async () => {
-        throw new Error(`the view never listed ${first} first: ${JSON.stringify(await files())}`);
+        const notices = ((await live.windowNow(window.id))?.blocks ?? []).filter((b) => b.type === 'notice');
+        throw new Error(`the view never listed ${first} first: ${JSON.stringify(await files())}; notices ${JSON.stringify(notices)}`);
       });
     const top = await listed(names[0] as string);
     const perScreen = top.items.length;

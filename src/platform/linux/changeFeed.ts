@@ -46,8 +46,9 @@ export class ChangeFeed {
     this.emit({ kind: 'windows' });
   }
 
-  markContent(nativeIds: string[]): void {
-    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds });
+  /** `cause`: what the bridge is told changed them (ProbeChange `causes`). */
+  markContent(nativeIds: string[], cause: string): void {
+    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds, causes: Object.fromEntries(nativeIds.map((id) => [id, [cause]])) });
   }
 
   stop(): void {
@@ -80,13 +81,16 @@ export class ChangeFeed {
       return;
     }
     const nativeIds: string[] = [];
+    const causes: Record<string, string[]> = {};
     let unknown = false;
     for (const ref of change.topLevels) {
       const nativeId = this.route(ref);
       if (nativeId) nativeIds.push(nativeId);
       else unknown = true;
+      const said = change.causes[ref];
+      if (nativeId && said) causes[nativeId] = [...(causes[nativeId] ?? []), ...said];
     }
-    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds });
+    if (nativeIds.length > 0) this.emit({ kind: 'content', nativeIds, causes });
     if (unknown) this.emit({ kind: 'windows' }); // a top-level we have not paired yet
   }
 

@@ -72,13 +72,16 @@ export class LinuxProbe extends AtspiProbe<LinuxWindow> implements Probe {
     this.source = new X11WindowSource(x11, (windows, apps) => this.appActions(windows, apps));
     this.pairing = new PairingWatch({
       retry: () => feed.markWindows(),
-      paired: (ids) => feed.markContent(ids),
+      paired: (ids) => feed.markContent(ids, 'window paired'),
       accessible: (w) => mapsAccessibilityBridge(w.x11.pid),
     });
     // An application that stops or starts answering again: its windows' notices change.
     atspi.onResponsiveness((bus) => {
       feed.markWindows();
-      feed.markContent(this.topology.windows.filter((w) => w.native.appKey === bus).map((w) => w.native.nativeId));
+      feed.markContent(
+        this.topology.windows.filter((w) => w.native.appKey === bus).map((w) => w.native.nativeId),
+        'responsiveness',
+      );
     });
   }
 

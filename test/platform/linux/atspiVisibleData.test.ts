@@ -44,7 +44,8 @@ describe('visible-data news', () => {
     visibleData('/n/clock');
     await changed();
     expect(events.touches.peek(TOP)).toEqual(new Map([[`${BUS}/n/clock`, 'node']]));
-    expect(changes).toContainEqual({ kind: 'content', topLevels: [TOP] });
+    // What announced it, for the bridge's pacing: this kind of event from this object.
+    expect(changes).toContainEqual({ kind: 'content', topLevels: [TOP], causes: { [TOP]: [`object:visible-data-changed ${BUS}/n/clock`] } });
   });
 
   it('asks nothing about an object no read found (a renderer), and marks nothing', async () => {

@@ -15,14 +15,15 @@ import { TopLevelIndex } from './topLevels.js';
 import { claimOf, StateEcho } from './echo.js';
 import { scopeOf, Touches } from './touches.js';
 import { FocusedObjects } from './focusedEditors.js';
+import { ChangeCauses } from './changeCauses.js';
 
 export type AtspiChange =
   /** Applications appeared on or left the desktop. */
   | { kind: 'apps' }
   /** Top-level accessibles appeared, went, or changed their window-level state or name. */
   | { kind: 'windows' }
-  /** The content of these top-level accessibles (refs) changed. */
-  | { kind: 'content'; topLevels: string[] }
+  /** The content of these top-level accessibles (refs) changed; `causes`: what said so, per ref (changeCauses.ts). */
+  | { kind: 'content'; topLevels: string[]; causes: Record<string, string[]> }
   | { kind: 'health'; ok: boolean; message: string };
 
 /** One event as received, for diagnostics and latency measurement. */
@@ -50,6 +51,7 @@ export class AtspiEvents extends EventEmitter<Events> {
   /** Each top-level's focused object: a focused editor the tree walk does not reach is read by it (focusedEditors.ts). */
   readonly focused = new FocusedObjects();
   private readonly dirty = new Set<string>();
+  private readonly causes = new ChangeCauses();
   private flags = { apps: false, windows: false };
   private flushTimer: NodeJS.Timeout | null = null;
   private registryOwner: string | null = null;
@@ -132,7 +134,7 @@ export class AtspiEvents extends EventEmitter<Events> {
       if (event.member === 'state-changed' && event.detail === 'focused') this.focused.note(top, formatRef(event.source), event.detail1 === 1);
       this.touches.add(top, formatRef(event.source), scopeOf(event), verdict === 'doubt' ? claimOf(event) : undefined);
       if (top === formatRef(event.source) && isWindowLevel(event)) this.markWindows();
-      this.markContent(top);
+      this.markContent(top, `${event.type} ${formatRef(event.source)}`);
     });
   }
 
@@ -163,11 +165,12 @@ export class AtspiEvents extends EventEmitter<Events> {
   /** Has `top` read in full (not incrementally) on its next read, and that read happen soon. */
   requestFullRead(top: string): void {
     this.touches.addAll(top);
-    this.markContent(top);
+    this.markContent(top, 'full read asked');
   }
 
-  private markContent(top: string): void {
+  private markContent(top: string, cause: string): void {
     this.dirty.add(top);
+    this.causes.add(top, cause);
     this.scheduleFlush();
   }
 
@@ -183,7 +186,8 @@ export class AtspiEvents extends EventEmitter<Events> {
     this.dirty.clear();
     if (apps) this.emit('change', { kind: 'apps' });
     if (windows) this.emit('change', { kind: 'windows' });
-    if (tops.length > 0) this.emit('change', { kind: 'content', topLevels: tops });
+    const causes = this.causes.take();
+    if (tops.length > 0) this.emit('change', { kind: 'content', topLevels: tops, causes });
   }
 }
 
