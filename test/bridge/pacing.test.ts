@@ -36,6 +36,16 @@ describe('ReadPacer', () => {
     expect(pacer.noteEvent('w', causes)).toBe('read'); // still marks the window; the probe decides
   }
 
+  /** Suspected, then a quiet probe and the read that follows it (the one that confirms churn or not). */
+  function confirmingRead(causes: string[]) {
+    const clock = clocked();
+    suspect(clock, causes);
+    clock.advance(PROBE_MS);
+    clock.pacer.take('w');
+    clock.read('w', 50);
+    return clock;
+  }
+
   it('confirms churn when reads bring only echoes, a quiet probe follows and its read echoes again; then ignores echoes', () => {
     const clock = clocked();
     const { pacer, read, advance, now } = clock;
@@ -63,12 +73,7 @@ describe('ReadPacer', () => {
   });
 
   it('the read after a quiet probe that brings no echo ends the suspicion', () => {
-    const clock = clocked();
-    const { pacer, read, advance } = clock;
-    suspect(clock, ['log text']);
-    advance(PROBE_MS);
-    pacer.take('w');
-    read('w', 50);
+    const { pacer, read, advance } = confirmingRead(['log text']);
     advance(ECHO_TAIL_MS + 100);
     read('w', 50); // nothing came after the confirming read
     advance(10);
@@ -78,24 +83,14 @@ describe('ReadPacer', () => {
 
   it('a person changing the window just after each read, by other objects, is never taken for churn', () => {
     // A test (or a quick person) scrolls a view as soon as a read shows it: timing says echo.
-    const clock = clocked();
-    const { pacer, read, advance } = clock;
-    suspect(clock, ['bounds of row 1']);
-    advance(PROBE_MS);
-    pacer.take('w');
-    read('w', 50);
+    const { pacer, advance } = confirmingRead(['bounds of row 1']);
     advance(10);
     expect(pacer.noteEvent('w', ['bounds of row 30'])).toBe('read'); // just after the confirming read: other objects
     expect(pacer.churning('w')).toBe(false);
   });
 
   it('in churn, an echo announced by anything else is read: only the churning objects are ignored', () => {
-    const clock = clocked();
-    const { pacer, read, advance } = clock;
-    suspect(clock, ['log text']);
-    advance(PROBE_MS);
-    pacer.take('w');
-    read('w', 50);
+    const { pacer, read, advance } = confirmingRead(['log text']);
     advance(10);
     expect(pacer.noteEvent('w', ['log text'])).toBe('churn');
     read('w', 50);
