@@ -6,84 +6,54 @@
  * none of those that scrolled away. The rows beyond the view still count in the total. Nautilus
  * prints no warning meanwhile.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { desktopProcessEnv } from '../../src/platform/linux/desktop/index.js';
 import { expectAppsQuiet } from './helpers/appLogs.js';
 import { displayStack, waitFor } from './helpers/desktop.js';
 import { useLiveBridge } from './helpers/liveBridge.js';
+import { openNumberedFolder } from './helpers/nautilusFolder.js';
 
 const stack = displayStack(['nautilus']);
 const dir = mkdtempSync(join(tmpdir(), 'gui-bridge-scrolled-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const FILES = 300;
-const names = Array.from({ length: FILES }, (_, i) => `file${String(i + 1).padStart(3, '0')}.txt`);
-const SCROLL_TO = fileURLToPath(new URL('./helpers/scroll_to.py', import.meta.url));
-
-interface ListBlock {
-  type: 'list';
-  items: unknown[];
-  offset?: number;
-  total?: number;
-}
 
 describe.skipIf(stack.skip)('a GTK 4 view read after a scroll', () => {
   const live = useLiveBridge();
 
   it('Nautilus, 300 files: after a scroll down and back, the state lists only the files on screen', async () => {
-    const folder = join(dir, 'scrolled');
-    mkdirSync(folder);
-    for (const name of names) writeFileSync(join(folder, name), 'x\n');
-    await live.desktop.launch('nautilus', ['--new-window', folder]);
-    const window = await live.windowTitled(/^scrolled$/, 60_000);
-    const files = async () =>
-      ((await live.windowNow(window.id))?.blocks ?? []).find(
-        (b): b is ListBlock & { type: 'list' } => b.type === 'list' && (b as ListBlock).items.some((i) => names.includes(String(i))),
-      );
+    const { names, window, blocks, scroll, expectOneRun } = await openNumberedFolder(live, dir, 'scrolled', FILES);
+    const files = async () => (await blocks()).files;
     const listed = (first: string) =>
       waitFor(async () => {
         const list = await files();
-        return list?.items[0] === first && list.total === FILES ? list : null;
+        return list?.items?.[0] === first && list.total === FILES ? list : null;
       }, 30_000).catch(async () => {
         const notices = ((await live.windowNow(window.id))?.blocks ?? []).filter((b) => b.type === 'notice');
         throw new Error(`the view never listed ${first} first: ${JSON.stringify(await files())}; notices ${JSON.stringify(notices)}`);
       });
     const top = await listed(names[0] as string);
-    const perScreen = top.items.length;
-    const scroll = (value: number) =>
-      execFileSync('/usr/bin/python3', [SCROLL_TO, 'org.gnome.Nautilus', 'scrolled', String(value)], {
-        env: desktopProcessEnv(live.desktop.env),
-        encoding: 'utf8',
-      });
+    const perScreen = (top.items ?? []).length;
 
     // Down by about seven rows of icons: the first rows scrolled away.
     scroll(1000);
     const down = await waitFor(async () => {
       const list = await files();
-      return list && list.items[0] !== names[0] ? list : null;
+      return list && list.items?.[0] !== names[0] ? list : null;
     }, 30_000);
-    expectOneRun(down.items);
+    expectOneRun(down.items ?? []);
     expect(down.items).not.toContain(names[0]);
-    expect(down.items.length).toBeLessThanOrEqual(perScreen + 4);
+    expect((down.items ?? []).length).toBeLessThanOrEqual(perScreen + 4);
     expect(down.total).toBe(FILES);
 
     // Back to the top: the rows seen at the bottom are gone from the list again.
     scroll(0);
     const back = await listed(names[0] as string);
-    expectOneRun(back.items);
+    expectOneRun(back.items ?? []);
     expect(back.items).toEqual(top.items);
     expectAppsQuiet(live.desktop);
   }, 180_000);
 });
-
-/** The listed files are consecutive in the folder's order: one run, no row from elsewhere. */
-function expectOneRun(items: unknown[]): void {
-  const indexes = items.map((i) => names.indexOf(String(i)));
-  expect(indexes.every((index) => index >= 0)).toBe(true);
-  expect(indexes, JSON.stringify(items)).toEqual(indexes.map((_, k) => (indexes[0] as number) + k));
-}

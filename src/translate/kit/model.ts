@@ -52,6 +52,11 @@ export interface Collection {
   shownColumns: number[];
   /** Index of the first row read: Qt shows only the rows on screen, maybe not from the first. */
   offset: number;
+  /**
+   * A view that creates its items only near the screen (GTK 4, lazyViews.ts): how many it holds,
+   * from its scroll range. `total` then counts the items read (load_rows cannot reach the others).
+   */
+  about?: { atLeast: number; atMost: number };
 }
 
 export interface Button {

@@ -16,6 +16,7 @@ import { readCollection, type CollectionReading } from './tables.js';
 import { isPresent, showRuleOf } from './visibility.js';
 import { toggledOnNotice } from './toggleButtons.js';
 import { undrawnCount, undrawnNotice } from './undrawnContent.js';
+import { nearScreenNotice } from './nearScreen.js';
 import { joinCounts } from './countSuffix.js';
 import type { RawControl } from './rawControls.js';
 import { walkWindow, type RawReading } from './walk.js';
@@ -95,6 +96,7 @@ function buildReading(root: A11yNode): WindowReading {
   const { texts, notices, message } = textsAndNotices(root, raw, { pairing, errors, parents }, fields, buttons);
   const undrawn = undrawnCount(root, rule, { texts, fields, collections: tables, buttons, tabs, editors: raw.editors, keyAreas: raw.keyAreas });
   if (undrawn > 0) notices.push({ severity: 'info', text: undrawnNotice(undrawn) });
+  for (const c of tables) if (c.about) notices.push({ severity: 'info', text: nearScreenNotice({ ...c, about: c.about }) });
   return {
     rule,
     texts,

@@ -9,6 +9,7 @@ import { isDocument } from './blocks.js';
 import type { Collection, Field, WindowReading } from './model.js';
 import { DIALOG_ROLES } from './roles.js';
 import { shownValue } from './countSuffix.js';
+import { aboutCount } from './nearScreen.js';
 
 const MAX_QUOTE = 80;
 const MAX_CLAUSES = 4;
@@ -68,6 +69,7 @@ function documentClause(field: Field): string {
 function collectionClause(c: Collection): string {
   const unit = c.kind === 'table' ? 'row' : 'item';
   const name = c.label === 'Table' || c.label === 'List' ? `a ${c.kind}` : `${c.kind} "${c.label}"`;
+  if (c.about) return `${name} with ${aboutCount(c.about)} ${unit}s`;
   return `${name} with ${c.total} ${unit}${c.total === 1 ? '' : 's'}`;
 }
 

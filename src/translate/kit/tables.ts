@@ -303,7 +303,21 @@ interface Parts {
 function finish(node: A11yNode, p: Parts): CollectionReading {
   const { kind, columns, rows, options, headerCount, cellsPerRow, toggles, kept, offset } = p;
   const total = Math.max(p.counted ?? 0, totalOf(node, offset + rows.length, headerCount, cellsPerRow));
+  const about = createdNearScreen(node);
+  if (about && about.atLeast > total) {
+    // Only the rows on screen are known for sure, at the place the view's geometry gives them.
+    const from = Number(node.attributes?.items_from);
+    const first = Number.isInteger(from) && from >= 0 ? from : offset;
+    return { kind, node, columns, rows, total: rows.length, options, toggles, headerCount, cellsPerRow, shownColumns: kept, offset: first, about };
+  }
   return { kind, node, columns, rows, total, options, toggles, headerCount, cellsPerRow, shownColumns: kept, offset };
+}
+
+/** How many items a view that creates them near the screen holds (the probe's `items_at_least`/`items_at_most`). */
+function createdNearScreen(node: A11yNode): Collection['about'] {
+  const atLeast = Number(node.attributes?.items_at_least);
+  const atMost = Number(node.attributes?.items_at_most);
+  return Number.isInteger(atLeast) && Number.isInteger(atMost) && atLeast > 0 && atMost >= atLeast ? { atLeast, atMost } : undefined;
 }
 
 function totalOf(node: A11yNode, read: number, headerCount: number, cellsPerRow: number): number {

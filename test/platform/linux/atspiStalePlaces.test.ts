@@ -42,7 +42,7 @@ async function read(toolkit: { name: string; version: string }, pickable = true)
   const tree = await readWindowTree(client, { bus: BUS, path: '/n/win' }, BIG, { toolkit });
   const view = () => tree.root.children[0] as A11yNode;
   view().attributes = { ...view().attributes, selects_items: 'true' };
-  const marked = await markStalePlaces(client, tree, toolkit);
+  const { tree: marked } = await markStalePlaces(client, tree, toolkit);
   const placedRows = (root: A11yNode) => (root.children[0] as A11yNode).children.filter((r) => r.zeroSize !== true).map((r) => r.ref.split('/').pop());
   return { before: placedRows(tree.root), after: placedRows(marked.root), hits: app.calls.filter((c) => c.member === 'GetAccessibleAtPoint').length };
 }

@@ -19,6 +19,8 @@ export interface FakeNode {
   attributes?: Record<string, string>;
   text?: string;
   value?: number;
+  /** The Value interface's MaximumValue (default 100). */
+  maxValue?: number;
   actions?: string[];
   /** Each action's key binding (GTK 3 menu items: "s;<Alt>f:s;<Primary>s"); "" when absent. */
   keyBindings?: string[];
@@ -140,7 +142,7 @@ function property(app: FakeApp, node: FakeNode, name: string): { signature: stri
     case 'CurrentValue':
     case 'MinimumValue':
     case 'MaximumValue':
-      return variant('d', name === 'CurrentValue' ? (node.value ?? 0) : name === 'MinimumValue' ? 0 : 100);
+      return variant('d', name === 'CurrentValue' ? (node.value ?? 0) : name === 'MinimumValue' ? 0 : (node.maxValue ?? 100));
     case 'NActions':
       return variant('i', (node.actions ?? []).length);
     case 'NRows':

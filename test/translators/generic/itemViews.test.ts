@@ -145,6 +145,27 @@ describe("GTK 4 list and grid views (GtkListBase: Nautilus's files)", () => {
     expect(loaded).toEqual([['file201.txt'], ['file202.txt'], ['file203.txt']]);
   });
 
+  it('a view that creates its rows near the screen (the probe measured it holds about 3,000): only those on screen, where they are, and a notice', () => {
+    // Scrolled to the middle: 642 rows exist, 20 on screen, the first of them item 1,469.
+    const view = files(642, 20);
+    const lazy = { ...view, attributes: { ...view.attributes, items_at_least: '2997', items_at_most: '3000', items_from: '1468' } };
+    const c = readCollection(lazy);
+    expect(c.about).toEqual({ atLeast: 2997, atMost: 3000 });
+    expect(c.rows).toHaveLength(20);
+    expect({ total: c.total, offset: c.offset }).toEqual({ total: 20, offset: 1468 }); // no load_rows over rows that are not there
+    const window = readWindow(frame('Files', [lazy]));
+    expect(window.notices.map((x) => x.text)).toContainEqual(
+      expect.stringMatching(/^This list holds about 3,000 items; .* items 1,469 to 1,488 are on screen: only they are listed\./),
+    );
+  });
+
+  it('a view measured to hold no more than it created reads as before', () => {
+    const view = files(300, 16);
+    const c = readCollection({ ...view, attributes: { ...view.attributes, items_at_least: '297', items_at_most: '300', items_from: '0' } });
+    expect(c.about).toBeUndefined();
+    expect(c.total).toBe(300);
+  });
+
   it('elsewhere a zero-size item is hidden, not a row beyond the view', () => {
     const c = readCollection(files(10, 4, false));
     expect(c.rows).toHaveLength(4);

@@ -19,6 +19,8 @@ import { type TreeReadOptions } from './treeReader.js';
 import { IncrementalTrees, type IncrementalStats } from './incremental.js';
 import { graftFocusedEditor } from './focusedEditors.js';
 import { markStalePlaces } from './stalePlaces.js';
+import { markLazyViews, ScrollValues } from './lazyViews.js';
+import { ScrollWatch } from './scrollWatch.js';
 
 export type { AtspiApplication, AtspiTopLevel } from './apps.js';
 export type { AtspiChange, AtspiEventRecord } from './events.js';
@@ -58,6 +60,9 @@ export class AtspiAccess {
   private readonly trees: IncrementalTrees;
   /** Unseen subtrees kept between reads where the toolkit allows it (keptSubtrees.ts). */
   private readonly keptSubtrees = new KeptSubtrees();
+  /** GTK 4 views' scroll bars, found once each (lazyViews.ts), and asked again as they scroll unannounced (scrollWatch.ts). */
+  private readonly scrollValues: ScrollValues;
+  private readonly scrollWatch: ScrollWatch;
 
   private constructor(
     readonly connection: AtspiConnection,
@@ -65,6 +70,8 @@ export class AtspiAccess {
   ) {
     this.client = new AtspiClient(connection, options);
     this.toolkits = new ToolkitCache(this.client);
+    this.scrollValues = new ScrollValues(this.client);
+    this.scrollWatch = new ScrollWatch(this.scrollValues, (top) => this.events.requestFullRead(top));
     this.responsiveness = new Responsiveness(this.client, (bus, responding) => this.responsivenessListeners.forEach((listener) => listener(bus, responding)));
     this.client.onTimeout = (bus) => this.responsiveness.markSilent(bus);
     this.primitives = new AtspiPrimitives(this.client, this.toolkits, {
@@ -173,7 +180,9 @@ export class AtspiAccess {
       this.events.echo.remember(part);
       if (learns) this.events.topLevels.learn(ref, part);
     }
-    const placed = await markStalePlaces(this.client, tree, toolkit);
+    const checked = await markStalePlaces(this.client, tree, toolkit);
+    const { tree: placed, scrolls } = await markLazyViews(this.scrollValues, checked.tree, checked.screens);
+    this.scrollWatch.watchViews(ref, scrolls);
     const focused = this.events.focused.of(ref);
     if (!focused) return placed;
     return graftFocusedEditor(this.client, placed, focused, budget, options, () => this.events.focused.forgetObject(focused));
@@ -187,12 +196,14 @@ export class AtspiAccess {
   /** Forgets the kept trees of windows that are gone. */
   retainTrees(refs: ReadonlySet<string>): void {
     this.trees.retain(refs);
+    for (const top of this.scrollWatch.pending()) if (!refs.has(top)) this.scrollWatch.forget(top);
     this.events.touches.retain(refs);
     this.events.focused.retain(refs);
   }
 
   async close(): Promise<void> {
     this.trees.clear();
+    this.scrollWatch.clear();
     this.responsiveness.close();
     await this.events.close().catch(() => undefined);
     this.client.close();

@@ -1,8 +1,9 @@
 /**
  * Checks asked again after a window's read, backing off, for what a toolkit changes without any
- * event (layoutWatch.ts: sizes; showingWatch.ts: Gecko's `showing`). Each read of the window
- * starts the checks over with what that read saw; a check that finds a change asks for a full
- * read of the window, and the checks stop after the last delay until the window's next read.
+ * event (layoutWatch.ts: sizes; showingWatch.ts: Gecko's `showing`; scrollWatch.ts: GTK 4's
+ * scrolling). Each read of the window starts the checks over with what that read saw; a check
+ * that finds a change asks for a full read of the window, and the checks stop after the last
+ * delay until the window's next read (or go on at the last delay, where asked).
  */
 export class RecheckWatch<Seen> {
   private readonly watched = new Map<string, { seen: Seen; attempt: number; timer: NodeJS.Timeout }>();
@@ -13,6 +14,8 @@ export class RecheckWatch<Seen> {
     /** Something changed without an event: the window is to be read whole. */
     private readonly readWhole: (top: string) => void,
     private readonly delays: readonly number[],
+    /** Keep checking at the last delay until the window's next read, rather than stop. */
+    private readonly repeatLast = false,
   ) {}
 
   /** After a read of `top`: what to check again (null: nothing to watch). */
@@ -54,7 +57,8 @@ export class RecheckWatch<Seen> {
       return;
     }
     if (entry.attempt + 1 >= this.delays.length) {
-      this.watched.delete(top);
+      if (this.repeatLast) this.schedule(top, entry.seen, entry.attempt);
+      else this.watched.delete(top);
       return;
     }
     this.schedule(top, entry.seen, entry.attempt + 1);

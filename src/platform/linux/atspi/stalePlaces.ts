@@ -21,17 +21,30 @@ import { COORD, IFACE, NULL_PATH } from './names.js';
 import { isGtk4, type ToolkitInfo } from './normalize.js';
 import { formatRef, fromWire, parseRef, type ObjRef } from './refs.js';
 import { rebuild } from './treeCopy.js';
+import type { Box } from '../../../util/rowGrid.js';
 
 /** Ancestors walked up from a picked node to find the view's child it is in. */
 const MAX_WALK = 12;
 
-export async function markStalePlaces(client: AtspiClient, tree: WindowTree, toolkit: ToolkitInfo | undefined): Promise<WindowTree> {
-  if (!isGtk4(toolkit)) return tree;
+/** A GTK 4 view and the places of its rows really on screen (window coordinates), as the check found them. */
+export interface ViewScreen {
+  view: A11yNode;
+  place: Box;
+  onScreen: Box[];
+}
+
+/** The tree with stale rows moved out, and each checked view's rows on screen (lazyViews.ts measures by them). */
+export async function markStalePlaces(
+  client: AtspiClient,
+  tree: WindowTree,
+  toolkit: ToolkitInfo | undefined,
+): Promise<{ tree: WindowTree; screens: ViewScreen[] }> {
+  if (!isGtk4(toolkit)) return { tree, screens: [] };
   const views = listViews(tree.root);
-  if (views.length === 0) return tree;
+  if (views.length === 0) return { tree, screens: [] };
   const stale = new Map<A11yNode, A11yNode>();
-  await Promise.all(views.map((view) => findStale(client, view, stale).catch(() => undefined)));
-  return stale.size === 0 ? tree : { ...tree, root: rebuild(tree.root, stale) };
+  const screens = await Promise.all(views.map((view) => findStale(client, view, stale).catch(() => undefined)));
+  return { tree: stale.size === 0 ? tree : { ...tree, root: rebuild(tree.root, stale) }, screens: screens.filter((s): s is ViewScreen => s !== undefined) };
 }
 
 function listViews(root: A11yNode): A11yNode[] {
@@ -47,13 +60,14 @@ function listViews(root: A11yNode): A11yNode[] {
 
 const placed = (row: A11yNode) => row.states.includes('visible') && row.zeroSize !== true;
 
-/** Adds each stale row of the view to `stale`, as the row taking no room. */
-async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNode, A11yNode>): Promise<void> {
+/** Adds each stale row of the view to `stale`, as the row taking no room; the places of the others inside the view. */
+async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNode, A11yNode>): Promise<ViewScreen | undefined> {
   const rows = view.children.filter(placed);
-  if (rows.length < 2) return;
+  if (rows.length < 2) return undefined;
   const viewRef = parseRef(view.ref);
   const owner = childOwner(view);
   const [vx, vy, vw, vh] = await client.extents(viewRef, COORD.window);
+  const onScreen = new Map<A11yNode, Box>();
   await Promise.all(
     rows.map(async (row) => {
       const [x, y, w, h] = await client.extents(parseRef(row.ref), COORD.window);
@@ -63,6 +77,7 @@ async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNod
       const right = Math.min(x + w, vx + vw);
       const bottom = Math.min(y + h, vy + vh);
       if (right <= left || bottom <= top) return;
+      onScreen.set(row, { x, y, width: w, height: h });
       // A hit test that fails (an object gone meanwhile) says nothing of the row: it keeps its place.
       const there = await client
         .call(viewRef, IFACE.component, 'GetAccessibleAtPoint', 'iiu', [Math.round((left + right) / 2), Math.round((top + bottom) / 2), COORD.window])
@@ -71,6 +86,7 @@ async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNod
       if (there !== undefined && there !== row.ref) stale.set(row, { ...row, zeroSize: true });
     }),
   );
+  return { view, place: { x: vx, y: vy, width: vw, height: vh }, onScreen: [...onScreen].filter(([row]) => !stale.has(row)).map(([, box]) => box) };
 }
 
 /** Every ref read under the view, mapped to the view's child that holds it. */
