@@ -88,8 +88,12 @@ describe.skipIf(stack.skip)('Chromium showing a local HTML form', () => {
     }, 10_000);
     expect(fields.find((f) => f.label === 'Password')?.value).toBe(SENSITIVE_MASK);
     expect(fields.find((f) => f.label === 'Full name')?.value).toBe('Ada Lovelace');
-    await call('press', { button: 'Submit' });
-    const submitted = await live.windowTitled(/^Web Sign-up \(submitted\) - Chromium$/, 15_000);
+    const pressed = await call('press', { button: 'Submit' });
+    // What the press answered and the titles shown then: a CI failure is otherwise unexplained.
+    const submitted = await live.windowTitled(/^Web Sign-up \(submitted\) - Chromium$/, 15_000).catch(async (error: unknown) => {
+      const titles = (await live.client.snapshot()).windows.map((x) => x.title);
+      throw new Error(`${String(error)}; the press answered ${pressed}; titles now: ${JSON.stringify(titles)}`);
+    });
     expect(JSON.stringify(submitted.blocks)).toContain(`Submitted: Ada Lovelace / ada@example.org / Premium / newsletter / password ${SECRET.length} chars`);
     expect(JSON.stringify(await live.client.snapshot())).not.toContain(SECRET);
     expect(live.logs.join('\n')).not.toContain(SECRET);

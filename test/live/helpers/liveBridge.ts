@@ -8,6 +8,7 @@ import type { Snapshot } from '../../../src/protocol/schemas.js';
 import { createLogger, type Logger } from '../../../src/util/logger.js';
 import { connectMemoryClient, type TestClient } from '../../helpers/demoServer.js';
 import { waitFor } from './desktop.js';
+import { reportFirstFailure } from './failureReport.js';
 import { openLiveStack, type LiveStack, type LiveStackOptions } from './liveStack.js';
 
 /** What live tests ask a client about windows, on either session (sessionBridge.ts). */
@@ -53,6 +54,7 @@ export function useLiveBridge(options: LiveStackOptions = {}): LiveBridge {
     for (const client of clients) await client.close().catch(() => undefined);
     await stack?.close();
   }, 60_000);
+  reportFirstFailure(() => (live.desktop ? { desktop: live.desktop, log: live.logs.join('\n') } : null));
   return live;
 }
 

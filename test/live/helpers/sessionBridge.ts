@@ -24,7 +24,6 @@ export interface SessionBridge extends WindowQueries {
 export function useSessionBridge(session: LiveSession, apps: string[]): SessionBridge {
   if (session === 'x11') {
     const live = useLiveBridge({ desktop: { apps } });
-    reportFirstFailure(() => (live.desktop ? { desktop: live.desktop, log: live.logs.join('\n') } : null));
     return {
       session,
       get desktop() {
