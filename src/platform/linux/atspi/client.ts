@@ -1,8 +1,10 @@
 /**
  * Typed AT-SPI calls on accessible objects. Calls to an application go over its direct
  * peer-to-peer socket when the toolkit offers one (GTK3's atk-bridge: `GetApplicationBusAddress`;
- * measured 198 ms vs 275 ms for gedit's 1007-node tree), else over the bus; both pipeline freely.
+ * measured 198 ms vs 275 ms for gedit's 1007-node tree), else over the bus; both pipeline, a
+ * bounded number of calls per application at a time (callGate.ts).
  */
+import { CallGate } from './callGate.js';
 import type { AtspiConnection } from './connection.js';
 import { DbusLink } from './dbusLink.js';
 import { COORD, IFACE, ROOT_PATH } from './names.js';
@@ -12,7 +14,15 @@ import { stateNames } from './vocabulary.js';
 export interface ClientOptions {
   /** Use applications' peer-to-peer sockets when offered (default true). */
   peerToPeer?: boolean;
+  /** Calls in flight to one application at most (callGate.ts); default MAX_CALLS_IN_FLIGHT. */
+  maxInFlight?: number;
 }
+
+/**
+ * Enough to hide the round trip (an application answers one call at a time; measured in
+ * bench/linux-atspi.ts), few enough that a whole window's read never queues thousands of calls.
+ */
+export const MAX_CALLS_IN_FLIGHT = 32;
 
 export class AtspiClient {
   private readonly peers = new Map<string, Promise<DbusLink | null>>();
@@ -27,11 +37,15 @@ export class AtspiClient {
   tally: Map<string, number> | null = null;
   /** When each object's state was last asked for (Infinity while the question is open). */
   readonly stateQueries = new Map<string, number>();
+  /** Calls waiting for their turn per application (callGate.ts). */
+  readonly gate: CallGate;
 
   constructor(
     readonly connection: AtspiConnection,
     private readonly options: ClientOptions = {},
-  ) {}
+  ) {
+    this.gate = new CallGate(options.maxInFlight ?? MAX_CALLS_IN_FLIGHT, isTimeout);
+  }
 
   /** One method call on an accessible object. Resolves to the reply body. */
   call(ref: ObjRef, iface: string, member: string, signature = '', body: unknown[] = [], timeoutMs?: number): Promise<unknown[]> {
@@ -39,11 +53,12 @@ export class AtspiClient {
     if (this.tally) countCall(this.tally, iface, member, body);
     const message = { destination: ref.bus, path: ref.path, interface: iface, member, signature, body };
     // Fast path (most calls of a walk): the socket for this application is already known.
-    const known = this.settled.get(ref.bus);
-    const reply =
-      known && !known.closed && this.peerBus && !this.peerBus.closed
+    const reply = this.gate.run(ref.bus, () => {
+      const known = this.settled.get(ref.bus);
+      return known && !known.closed && this.peerBus && !this.peerBus.closed
         ? known.call(message, timeoutMs)
         : this.linkFor(ref.bus).then((link) => link.call(message, timeoutMs));
+    });
     return this.onTimeout ? reply.catch((error: unknown) => this.timedOut(ref.bus, error)) : reply;
   }
 
@@ -51,7 +66,7 @@ export class AtspiClient {
   onTimeout: ((bus: string) => void) | null = null;
 
   private timedOut(bus: string, error: unknown): never {
-    if ((error as { code?: unknown }).code === 'timeout') this.onTimeout?.(bus);
+    if (isTimeout(error)) this.onTimeout?.(bus);
     throw error;
   }
 
@@ -213,6 +228,8 @@ export class AtspiClient {
     }
   }
 }
+
+const isTimeout = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'timeout';
 
 function countCall(tally: Map<string, number>, iface: string, member: string, body: unknown[]): void {
   const short = (name: unknown) => String(name).replace('org.a11y.atspi.', '').replace('org.freedesktop.DBus.', '');
