@@ -48,7 +48,8 @@ export function onlyViewsCut(root: A11yNode, reading: WindowReading): boolean {
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop() as A11yNode;
-    if (node.childCount !== undefined && node.childCount > node.children.length && !views.has(node.ref)) return false;
+    // A zero-size node shows nothing it holds: its unread children are no part of the window lost.
+    if (node.childCount !== undefined && node.childCount > node.children.length && !views.has(node.ref) && node.zeroSize !== true) return false;
     stack.push(...node.children);
   }
   return true;

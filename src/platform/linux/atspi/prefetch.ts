@@ -5,6 +5,7 @@
  * breadth-first assembly then finds most reads already done. Reads are shared by ref.
  */
 import type { AtspiClient } from './client.js';
+import { isLongGtk4View } from './hiddenRows.js';
 import { childrenByIndex } from './missingChildren.js';
 import { IFACE } from './names.js';
 import { contextFor, readFacts, readNode, type Facts, type ReadContext, type ReadNode } from './nodeReader.js';
@@ -30,8 +31,12 @@ export class Prefetcher {
     private readonly leaveChildren: (ref: ObjRef, facts: Facts) => boolean = () => false,
   ) {}
 
-  /** The node's read (started now, or earlier by a read-ahead); `parentRole` where known (nodeReader.ts). */
-  read(ref: ObjRef, depth: number, parentRole?: string): Promise<ReadNode> {
+  /**
+   * The node's read (started now, or earlier by a read-ahead); `parentRole` where known
+   * (nodeReader.ts). `rowOfLongView`: a row of a long GTK 4 view, whose children are read ahead
+   * only once its size says it is laid out (hiddenRows.ts).
+   */
+  read(ref: ObjRef, depth: number, parentRole?: string, rowOfLongView = false): Promise<ReadNode> {
     const key = formatRef(ref);
     const known = this.reads.get(key);
     if (known) return known;
@@ -40,8 +45,15 @@ export class Prefetcher {
     const read = readNode(ctx, ref, facts, parentRole);
     this.reads.set(key, read);
     read.catch(ignore); // read-ahead nobody asks for must not become an unhandled rejection
-    facts.then((f) => this.leaveChildren(ref, f) || this.readAhead(ref, f, depth), ignore);
+    const ahead = (f: Facts) => this.leaveChildren(ref, f) || this.readAhead(ref, f, depth);
+    if (rowOfLongView) Promise.all([facts, read]).then(([f, r]) => r.node.zeroSize === true || ahead(f), ignore);
+    else facts.then(ahead, ignore);
     return read;
+  }
+
+  /** Whether the children of a node with these facts are rows of a long GTK 4 view. */
+  holdsLongViewRows(interfaces: ReadonlySet<string>, childCount: number): boolean {
+    return isLongGtk4View(this.ctx.toolkit, interfaces, childCount);
   }
 
   /** Whether a node's children are asked one by one (a Qt table: missingChildren.ts). */
@@ -66,9 +78,10 @@ export class Prefetcher {
     const { childCount } = facts;
     if (depth >= this.maxDepth || childCount <= 0 || childCount > LIST_LIMIT || this.reads.size >= this.limit) return;
     this.children(ref, this.byIndex(facts.interfaces) ? { count: childCount } : undefined).then((refs) => {
+      const rows = this.holdsLongViewRows(facts.interfaces, childCount);
       for (const child of refs) {
         if (this.reads.size >= this.limit) return;
-        void this.read(child, depth + 1, facts.role);
+        void this.read(child, depth + 1, facts.role, rows);
       }
     }, ignore);
   }

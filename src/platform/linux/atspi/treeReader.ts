@@ -54,6 +54,8 @@ interface Entry {
   ref: ObjRef;
   read: ReadNode;
   depth: number;
+  /** A row of a long GTK 4 view laid out at no size: what it holds is not read (hiddenRows.ts). */
+  hiddenRow?: true;
 }
 
 interface Job {
@@ -190,6 +192,10 @@ class TreeWalk {
     const { node } = entry.read;
     const total = entry.read.childCount;
     if (total <= 0) return null;
+    if (entry.hiddenRow) {
+      node.childCount = total; // not a cut: nothing in it shows
+      return null;
+    }
     if (entry.depth >= this.budget.maxDepth) {
       this.cut(node, total);
       return null;
@@ -251,9 +257,10 @@ class TreeWalk {
     job.byIndex = byIndex;
     job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total, byIndex).catch(() => []);
     job.slots = job.refs.map(() => undefined);
+    const rows = prefetch.holdsLongViewRows(job.entry.read.interfaces, total);
     await Promise.all(
       job.refs.map((ref, index) =>
-        prefetch.read(ref, job.entry.depth + 1, job.entry.read.node.role).then(
+        prefetch.read(ref, job.entry.depth + 1, job.entry.read.node.role, rows).then(
           (read) => void (job.slots[index] = read),
           () => void (job.slots[index] = null),
         ),
@@ -274,6 +281,7 @@ class TreeWalk {
     }
     const { node, childCount } = job.entry.read;
     const next: Entry[] = [];
+    const longView = this.prefetch?.holdsLongViewRows(job.entry.read.interfaces, childCount) ?? false;
     let pending = false;
     for (const [index, slot] of job.slots.entries()) {
       if (slot === undefined) {
@@ -284,7 +292,8 @@ class TreeWalk {
       this.seen.add(slot.node.ref);
       if ((job.refs[index] as ObjRef).bus !== job.entry.ref.bus) slot.node.attributes = { ...slot.node.attributes, [EMBEDDED.key]: EMBEDDED.value };
       node.children.push(slot.node);
-      next.push({ ref: job.refs[index] as ObjRef, read: slot, depth: job.entry.depth + 1 });
+      const hiddenRow = longView && slot.node.zeroSize === true;
+      next.push({ ref: job.refs[index] as ObjRef, read: slot, depth: job.entry.depth + 1, ...(hiddenRow ? { hiddenRow } : {}) });
     }
     const cutShort = job.allotted < childCount || (timedOut && (pending || job.refs.length < job.allotted));
     const rows = job.shape ? groupTableChildren(node, job.shape) : -1;
