@@ -290,6 +290,14 @@ export const NO_KEYBOARD = { attribute: 'keyboard-input', value: 'none' } as con
 export const EMBEDDED = { key: 'embedded', value: 'process' } as const;
 
 /**
+ * Attributes of a view that creates its items only near the screen (`items_at_least`…): the ref
+ * of the node whose Value scrolls it (settable with ActionPrimitives.setValue), and where items
+ * sit in the scrolled content: pixels from one row of items to the next, the first row's offset,
+ * items per row. Item i sits at content offset first + ⌊i / columns⌋ × pitch.
+ */
+export const SCROLL_BY = { key: 'scroll_by', pitch: 'scroll_pitch', first: 'scroll_first', columns: 'scroll_columns' } as const;
+
+/**
  * Attribute of a list whose items the probe does not ask for, because its toolkit miscounts them
  * and warns about each one it lacks (a Qt 5 combo box listing a branch of a tree model:
  * linux/atspi/branchComboLists.ts): its options are unknown, not absent.

@@ -68,6 +68,26 @@ describe.skipIf(stack.skip)('a GTK 4 view that creates its rows near the screen'
     const ids = (await blocks()).blocks.map((b) => b.id);
     // Nothing on screen was cut: no "only part of its content could be read".
     expect(ids).not.toContain('partial');
+
+    // An agent pages: scroll_list brings an item on screen and answers with the items there,
+    // read back from the state; the notice then places them.
+    const tool = (await live.client.client.listTools()).tools.find((t) => t.name === `${window.id}__scroll_list`);
+    const list = (tool?.inputSchema.properties?.list as { enum?: string[] } | undefined)?.enum?.[0];
+    expect(list, 'a scroll_list tool naming the view').toBeDefined();
+    for (const item of [1500, 1]) {
+      const result = await live.client.call(`${window.id}__scroll_list`, { list, item });
+      expect(result.isError, JSON.stringify(result)).toBeFalsy();
+      const { items, first } = (result.structuredContent as { result: { items: string[]; first: number } }).result;
+      expect(items).toContain(names[item - 1]);
+      expect(names.indexOf(items[0] as string)).toBe(first - 1);
+      expectOneRun(items);
+      const v = await view();
+      expect(v?.files.items).toContain(names[item - 1]);
+    }
+    const beyond = await live.client.call(`${window.id}__scroll_list`, { list, item: 3001 });
+    expect(beyond.isError).toBe(true);
+    expect(JSON.stringify(beyond.structuredContent)).toContain('validation_failed');
+
     // Reading the view (its scroll bar, the rows' places) makes Nautilus change nothing: no churn.
     expect(ids).not.toContain('read-churn');
     expectAppsQuiet(live.desktop);

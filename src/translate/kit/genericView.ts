@@ -16,6 +16,7 @@ import { menuAction } from './actions/menu.js';
 import { pressAction } from './actions/press.js';
 import { openRowAction } from './actions/openRow.js';
 import { pressInRowAction } from './actions/pressInRow.js';
+import { scrollListAction } from './actions/scrollList.js';
 import { selectAction } from './actions/select.js';
 import { buildBlocks, isDocument, onlyViewsCut } from './blocks.js';
 import type { WindowReading } from './model.js';
@@ -34,6 +35,7 @@ const ACTIONS: ReadonlyArray<ActionDef<z.ZodObject, unknown, GenericReading>> = 
   typeTextAction,
   pressKeysAction,
   loadRowsAction,
+  scrollListAction,
   loadTextAction,
   focusAction,
 ];

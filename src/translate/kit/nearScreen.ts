@@ -3,6 +3,7 @@
  * model): the probe gives how many items they hold and where those on screen sit; only those on
  * screen can be read. What the summary and the notice say of them.
  */
+import { SCROLL_BY, type A11yNode } from '../../platform/probe.js';
 import type { Collection } from './model.js';
 
 type About = NonNullable<Collection['about']>;
@@ -23,6 +24,24 @@ export function nearScreenNotice(c: Collection & { about: About }): string {
   const name = c.label === 'List' || c.label === 'Table' ? `This ${c.kind}` : `${c.kind === 'table' ? 'Table' : 'List'} "${c.label}"`;
   return (
     `${name} holds ${aboutCount(c.about)} ${unit}; the application creates only those near the screen, ` +
-    `and ${shown}: only they are listed. To reach others, use the application's search or filter.`
+    `and ${shown}: only they are listed. To reach others, ${scrollGeometry(c.node) ? 'scroll to them (scroll_list) or ' : ''}use the application's search or filter.`
   );
+}
+
+/** What scrolls a view of items created near the screen, and where its items sit (the probe's SCROLL_BY). */
+export interface ScrollGeometry {
+  valueRef: string;
+  pitch: number;
+  first: number;
+  columns: number;
+}
+
+export function scrollGeometry(node: A11yNode): ScrollGeometry | undefined {
+  const attributes = node.attributes ?? {};
+  const valueRef = attributes[SCROLL_BY.key];
+  const pitch = Number(attributes[SCROLL_BY.pitch]);
+  const first = Number(attributes[SCROLL_BY.first]);
+  const columns = Number(attributes[SCROLL_BY.columns]);
+  if (!valueRef || !(pitch > 0) || !Number.isFinite(first) || !Number.isInteger(columns) || columns < 1) return undefined;
+  return { valueRef, pitch, first, columns };
 }

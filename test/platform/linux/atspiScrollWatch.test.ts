@@ -10,7 +10,11 @@ describe('ScrollWatch', () => {
   it('keeps asking at its last delay while nothing moves, and reads the window once a value moved', async () => {
     const value = { now: 0, asked: 0 };
     const moved: string[] = [];
-    watch = new ScrollWatch({ of: async () => (value.asked++, { max: 1000, value: value.now }) }, (top) => moved.push(top), [5, 10]);
+    watch = new ScrollWatch(
+      { of: async () => (value.asked++, { max: 1000, value: value.now, holder: { bus: ':1.7', path: '/bar' } }) },
+      (top) => moved.push(top),
+      [5, 10],
+    );
     watch.watchViews('w1', new Map([['view', 0]]));
     await sleep(80);
     expect(moved).toEqual([]);

@@ -6,12 +6,13 @@
  * offset at the view's top as its value. With the row pitch and columns of the rows on screen
  * (stalePlaces.ts found them), they give how many items the view holds and the index of the first
  * one on screen (util/rowGrid.ts). A view that holds more than it created gets them as attributes,
- * on a copy of the tree: `items_at_least`, `items_at_most` and `items_from`.
+ * on a copy of the tree: `items_at_least`, `items_at_most` and `items_from`, and what scrolls it
+ * (the scroll bar's Value part and the grid: SCROLL_BY).
  *
  * The scroll bar is a sibling of the view (GtkScrolledWindow), often beyond what a big window's
  * read reached; it is found once per view (a few calls) and its value asked on each read (one).
  */
-import type { A11yNode, WindowTree } from '../../probe.js';
+import { SCROLL_BY, type A11yNode, type WindowTree } from '../../probe.js';
 import { gridOf, indexOf, itemsIn } from '../../../util/rowGrid.js';
 import type { AtspiClient } from './client.js';
 import { IFACE } from './names.js';
@@ -29,8 +30,8 @@ export class ScrollValues {
 
   constructor(private readonly client: AtspiClient) {}
 
-  /** The view's vertical scroll range and value; undefined when it has none, or it cannot be asked. */
-  async of(view: string): Promise<{ max: number; value: number } | undefined> {
+  /** The view's vertical scroll range and value, and the part that holds them; undefined when it has none, or it cannot be asked. */
+  async of(view: string): Promise<{ max: number; value: number; holder: ObjRef } | undefined> {
     if (!this.byView.has(view)) {
       if (this.byView.size >= MAX_REMEMBERED) this.byView.clear();
       this.byView.set(view, await verticalValue(this.client, parseRef(view)).catch(() => null));
@@ -41,7 +42,7 @@ export class ScrollValues {
       const values = await this.client.properties(holder, IFACE.value);
       const max = Number(values.MaximumValue);
       const value = Number(values.CurrentValue);
-      return Number.isFinite(max) && Number.isFinite(value) ? { max, value } : undefined;
+      return Number.isFinite(max) && Number.isFinite(value) ? { max, value, holder } : undefined;
     } catch {
       this.byView.delete(view); // gone or recreated: found again next time
       return undefined;
@@ -85,7 +86,16 @@ export async function markLazyViews(
       const created = Math.max(view.childCount ?? 0, view.children.length);
       if (atLeast <= created) return; // every row exists: the view reads as it is
       const from = Math.min(...onScreen.map((box) => indexOf(box, place, range.value, grid)));
-      marks.set(view.ref, { items_at_least: String(atLeast), items_at_most: String(atMost), items_from: String(from) });
+      marks.set(view.ref, {
+        items_at_least: String(atLeast),
+        items_at_most: String(atMost),
+        items_from: String(from),
+        // Where each item sits in the content, and what scrolls it: the `scroll_list` tool.
+        [SCROLL_BY.key]: formatRef(range.holder),
+        [SCROLL_BY.pitch]: String(grid.pitch),
+        [SCROLL_BY.first]: String(grid.first),
+        [SCROLL_BY.columns]: String(grid.columns.length),
+      });
     }),
   );
   if (marks.size === 0) return { tree, scrolls };

@@ -6,7 +6,8 @@
  * tells them apart; the toolkit's own hit test does: `Component.GetAccessibleAtPoint` on the view
  * at the middle of a row's place picks the row that is really drawn there. A row where another
  * row is picked is not on screen: it is kept as a row beyond the view (laid out nowhere, as the
- * rows GTK has not placed yet), so the state shows only what a person sees.
+ * rows GTK has not placed yet), so the state shows only what a person sees; so is a row placed
+ * wholly outside the view (GTK lays out a row or two beyond its edges).
  *
  * Asked only of GTK 4 views marked `selects_items` (GtkListBase), in window coordinates (GTK 4
  * warns on screen ones): two calls per row that claims a place. Where the hit test answers nothing
@@ -76,7 +77,12 @@ async function findStale(client: AtspiClient, view: A11yNode, stale: Map<A11yNod
       const top = Math.max(y, vy);
       const right = Math.min(x + w, vx + vw);
       const bottom = Math.min(y + h, vy + vh);
-      if (right <= left || bottom <= top) return;
+      // Laid out wholly outside the view (GTK keeps a row or two above and below it placed): a row
+      // beyond the view too, or the list would start a row before the first one a person sees.
+      if (right <= left || bottom <= top) {
+        if (vw > 0 && vh > 0) stale.set(row, { ...row, zeroSize: true });
+        return;
+      }
       onScreen.set(row, { x, y, width: w, height: h });
       // A hit test that fails (an object gone meanwhile) says nothing of the row: it keeps its place.
       const there = await client
