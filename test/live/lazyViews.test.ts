@@ -4,7 +4,8 @@
  * lazyViews.ts), lists the files on screen with their place, and offers no load_rows over rows
  * that do not exist; after a person scrolls to the middle (its scroll bar's Value, pyatspi), the
  * files there, placed where they are in the folder; at the end, the last files, with nothing cut
- * by the node budget. Nautilus prints no warning meanwhile.
+ * by the node budget; an agent pages with scroll_list (item 1,500, then 1; 3,001 is refused).
+ * Nautilus prints no warning meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
