@@ -23,6 +23,8 @@ type NearScreen = Collection & { about: NonNullable<Collection['about']> };
 const nearScreen = (collections: Collection[]): NearScreen[] =>
   collections.filter((c): c is NearScreen => c.about !== undefined && scrollGeometry(c.node) !== undefined);
 
+const listNamed = (collections: Collection[], label: string) => nearScreen(collections).find((c) => c.label === label);
+
 /** The item labels a collection lists (a list's only cell, a table row's first). */
 const labelsOf = (c: Collection): string[] => c.rows.map((row) => String(row[0] ?? ''));
 
@@ -43,10 +45,7 @@ export const scrollListAction = defineAction({
   available: (_view, { generic }: GenericReading) => nearScreen(generic.collections).length > 0,
   async run(args, ctx) {
     const { window, reading } = live(ctx);
-    const list = found(
-      nearScreen(reading.collections).find((c) => c.label === args.list),
-      `The list "${args.list}"`,
-    );
+    const list = found(listNamed(reading.collections, args.list), `The list "${args.list}"`);
     const count = aboutCount(list.about);
     if (args.item > list.about.atMost) {
       throw new BridgeError('validation_failed', `${args.list} holds ${count} items: there is no item ${args.item}.`, {
@@ -62,7 +61,7 @@ export const scrollListAction = defineAction({
     }
     const listNow = (state: StateReader) => {
       const root = state.window(window.winId)?.tree.root;
-      return root ? nearScreen(readWindow(root).collections).find((x) => x.label === args.list) : undefined;
+      return root ? listNamed(readWindow(root).collections, args.list) : undefined;
     };
     const until = Date.now() + SHOW_MS;
     let now: NearScreen | undefined;
