@@ -64,17 +64,19 @@ export const scrollListAction = defineAction({
       return root ? listNamed(readWindow(root).collections, args.list) : undefined;
     };
     const until = Date.now() + SHOW_MS;
+    const notYet = () =>
+      new BridgeError('action_timeout', `${args.list} was scrolled, but item ${args.item} is not listed as on screen yet: re-read app://windows.`);
     let now: NearScreen | undefined;
     while (!now) {
+      // A view that lists the item and then, settled, not (rows still moving) is asked again, never past the deadline.
+      if (Date.now() >= until) throw notYet();
       await ctx
         .waitFor((state) => (listNow(state) && shows(listNow(state) as NearScreen) ? true : undefined), {
           timeoutMs: Math.max(0, until - Date.now()),
           what: `item ${args.item} of ${args.list} to show`,
         })
         .catch((error: unknown) => {
-          throw error instanceof BridgeError && error.code === 'action_timeout'
-            ? new BridgeError('action_timeout', `${args.list} was scrolled, but item ${args.item} is not listed as on screen yet: re-read app://windows.`)
-            : error;
+          throw error instanceof BridgeError && error.code === 'action_timeout' ? notYet() : error;
         });
       // A read taken while the rows move can place them a row off (their places and the scroll
       // value are asked at different moments): the answer is what the view shows once settled.
