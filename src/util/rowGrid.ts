@@ -64,3 +64,8 @@ export function itemsIn(length: number, grid: RowGrid): { atLeast: number; atMos
   if (rows <= 0) return { atLeast: 0, atMost: 0 };
   return { atLeast: (rows - 1) * grid.columns.length + 1, atMost: rows * grid.columns.length };
 }
+
+/** The content offset of the top of item `index`'s row: where the view is scrolled to show it first. */
+export function rowTopOf(index: number, grid: Pick<RowGrid, 'pitch' | 'first'> & { columnCount: number }): number {
+  return grid.first + Math.floor(index / grid.columnCount) * grid.pitch;
+}

@@ -8,6 +8,9 @@ import type { Collection } from './model.js';
 
 type About = NonNullable<Collection['about']>;
 
+/** A collection whose view creates its items near the screen. */
+export type NearScreenCollection = Collection & { about: About };
+
 /** "3,000" when the count is known, "about 3,000" (the most it can be) when only nearly. */
 export function aboutCount(about: About): string {
   const most = about.atMost.toLocaleString('en-US');
@@ -15,7 +18,7 @@ export function aboutCount(about: About): string {
 }
 
 /** What an agent needs to know to reach the items not on screen. */
-export function nearScreenNotice(c: Collection & { about: About }): string {
+export function nearScreenNotice(c: NearScreenCollection): string {
   const unit = c.kind === 'table' ? 'rows' : 'items';
   const first = c.offset + 1;
   const last = c.offset + c.rows.length;
@@ -33,7 +36,7 @@ export interface ScrollGeometry {
   valueRef: string;
   pitch: number;
   first: number;
-  columns: number;
+  columnCount: number;
 }
 
 export function scrollGeometry(node: A11yNode): ScrollGeometry | undefined {
@@ -41,7 +44,7 @@ export function scrollGeometry(node: A11yNode): ScrollGeometry | undefined {
   const valueRef = attributes[SCROLL_BY.key];
   const pitch = Number(attributes[SCROLL_BY.pitch]);
   const first = Number(attributes[SCROLL_BY.first]);
-  const columns = Number(attributes[SCROLL_BY.columns]);
-  if (!valueRef || !(pitch > 0) || !Number.isFinite(first) || !Number.isInteger(columns) || columns < 1) return undefined;
-  return { valueRef, pitch, first, columns };
+  const columnCount = Number(attributes[SCROLL_BY.columns]);
+  if (!valueRef || !(pitch > 0) || !Number.isFinite(first) || !Number.isInteger(columnCount) || columnCount < 1) return undefined;
+  return { valueRef, pitch, first, columnCount };
 }

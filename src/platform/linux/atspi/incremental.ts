@@ -333,12 +333,12 @@ function hasAncestorIn(target: Target, subtrees: Set<A11yNode>, index: Map<strin
   return false;
 }
 
-/** Children the application reports (adopted ones are not its children). */
 /** A zero-size node whose children were left unread (a hidden row of a long view): only its count is known. */
 function holdsUnread(node: A11yNode): boolean {
   return node.zeroSize === true && node.children.length === 0 && (node.childCount ?? 0) > 0;
 }
 
+/** Children the application reports (adopted ones are not its children). */
 function ownChildren(node: A11yNode): number {
   return node.children.filter((child) => child.attributes?.[ADOPTED.key] === undefined).length;
 }

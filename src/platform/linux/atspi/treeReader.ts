@@ -66,6 +66,8 @@ interface Job {
   reserved: number;
   /** Children asked one by one (missingChildren.ts). */
   byIndex?: boolean;
+  /** The children are rows of a long GTK 4 view: those without a size are read alone (hiddenRows.ts). */
+  longView?: boolean;
   /** Reads of the children, in order: a value, null (gone), or undefined (still pending). */
   slots: Array<ReadNode | null | undefined>;
   refs: ObjRef[];
@@ -257,10 +259,10 @@ class TreeWalk {
     job.byIndex = byIndex;
     job.refs = await childRefs(this.client, prefetch, job.entry.ref, count, total, byIndex).catch(() => []);
     job.slots = job.refs.map(() => undefined);
-    const rows = prefetch.holdsLongViewRows(job.entry.read.interfaces, total);
+    job.longView = prefetch.holdsLongViewRows(job.entry.read.interfaces, total);
     await Promise.all(
       job.refs.map((ref, index) =>
-        prefetch.read(ref, job.entry.depth + 1, job.entry.read.node.role, rows).then(
+        prefetch.read(ref, job.entry.depth + 1, job.entry.read.node.role, job.longView).then(
           (read) => void (job.slots[index] = read),
           () => void (job.slots[index] = null),
         ),
@@ -281,7 +283,6 @@ class TreeWalk {
     }
     const { node, childCount } = job.entry.read;
     const next: Entry[] = [];
-    const longView = this.prefetch?.holdsLongViewRows(job.entry.read.interfaces, childCount) ?? false;
     let pending = false;
     for (const [index, slot] of job.slots.entries()) {
       if (slot === undefined) {
@@ -292,7 +293,7 @@ class TreeWalk {
       this.seen.add(slot.node.ref);
       if ((job.refs[index] as ObjRef).bus !== job.entry.ref.bus) slot.node.attributes = { ...slot.node.attributes, [EMBEDDED.key]: EMBEDDED.value };
       node.children.push(slot.node);
-      const hiddenRow = longView && slot.node.zeroSize === true;
+      const hiddenRow = job.longView === true && slot.node.zeroSize === true;
       next.push({ ref: job.refs[index] as ObjRef, read: slot, depth: job.entry.depth + 1, ...(hiddenRow ? { hiddenRow } : {}) });
     }
     const cutShort = job.allotted < childCount || (timedOut && (pending || job.refs.length < job.allotted));

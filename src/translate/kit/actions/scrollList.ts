@@ -11,17 +11,16 @@ import { BridgeError } from '../../../protocol/errors.js';
 import { defineAction } from '../../define.js';
 import type { StateReader } from '../../types.js';
 import type { Collection } from '../model.js';
-import { aboutCount, scrollGeometry, type ScrollGeometry } from '../nearScreen.js';
+import { rowTopOf } from '../../../util/rowGrid.js';
+import { aboutCount, scrollGeometry, type NearScreenCollection, type ScrollGeometry } from '../nearScreen.js';
 import { readWindow, type GenericReading } from '../reading.js';
 import { found, live, namesEnum, settled } from './shared.js';
 
 /** How long the view has to show the item (the bridge reads such a view again within 2 s of a scroll). */
 const SHOW_MS = 10_000;
 
-type NearScreen = Collection & { about: NonNullable<Collection['about']> };
-
-const nearScreen = (collections: Collection[]): NearScreen[] =>
-  collections.filter((c): c is NearScreen => c.about !== undefined && scrollGeometry(c.node) !== undefined);
+const nearScreen = (collections: Collection[]): NearScreenCollection[] =>
+  collections.filter((c): c is NearScreenCollection => c.about !== undefined && scrollGeometry(c.node) !== undefined);
 
 const listNamed = (collections: Collection[], label: string) => nearScreen(collections).find((c) => c.label === label);
 
@@ -53,11 +52,11 @@ export const scrollListAction = defineAction({
       });
     }
     const index = args.item - 1;
-    const shows = (c: Collection) => c.offset <= index && index < c.offset + c.rows.length;
+    const shows = (c: Collection | undefined) => c !== undefined && c.offset <= index && index < c.offset + c.rows.length;
     if (!shows(list)) {
       const geometry = scrollGeometry(list.node) as ScrollGeometry;
       // The item's row at the view's top; the toolkit keeps the value within its range.
-      await ctx.probe.setValue(geometry.valueRef, geometry.first + Math.floor(index / geometry.columns) * geometry.pitch);
+      await ctx.probe.setValue(geometry.valueRef, rowTopOf(index, geometry));
     }
     const listNow = (state: StateReader) => {
       const root = state.window(window.winId)?.tree.root;
@@ -66,12 +65,12 @@ export const scrollListAction = defineAction({
     const until = Date.now() + SHOW_MS;
     const notYet = () =>
       new BridgeError('action_timeout', `${args.list} was scrolled, but item ${args.item} is not listed as on screen yet: re-read app://windows.`);
-    let now: NearScreen | undefined;
+    let now: NearScreenCollection | undefined;
     while (!now) {
       // A view that lists the item and then, settled, not (rows still moving) is asked again, never past the deadline.
       if (Date.now() >= until) throw notYet();
       await ctx
-        .waitFor((state) => (listNow(state) && shows(listNow(state) as NearScreen) ? true : undefined), {
+        .waitFor((state) => (shows(listNow(state)) ? true : undefined), {
           timeoutMs: Math.max(0, until - Date.now()),
           what: `item ${args.item} of ${args.list} to show`,
         })
@@ -82,7 +81,7 @@ export const scrollListAction = defineAction({
       // value are asked at different moments): the answer is what the view shows once settled.
       await settled(ctx, window.winId);
       const settledList = listNow(ctx.state);
-      if (settledList && shows(settledList)) now = settledList;
+      if (shows(settledList)) now = settledList;
     }
     const items = labelsOf(now);
     const range = `${(now.offset + 1).toLocaleString('en-US')} to ${(now.offset + items.length).toLocaleString('en-US')}`;
