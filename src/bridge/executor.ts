@@ -18,6 +18,7 @@ import { errorResult, successResult } from './toolResult.js';
 import { validateArgs } from './validateArgs.js';
 import { awaitReadable } from './readable.js';
 import { waitForVisibleEffect } from '../translate/commonActions.js';
+import { withOpenedWindows } from '../translate/kit/actions/shared.js';
 import { ActionSteps, steppedProbe } from './actionSteps.js';
 
 export interface ExecutorOptions {
@@ -107,7 +108,7 @@ export class Executor {
       unreadable.length > 0 ? ` Not readable yet: ${unreadable.join(', ')} (its content had not appeared by the deadline); re-read app://windows shortly.` : '';
     return successResult(
       {
-        message: (outcome?.message ?? `${prepared.def.title}: done.`) + notice,
+        message: withOpenedWindows(outcome?.message ?? `${prepared.def.title}: done.`, openedWindowIds) + notice,
         openedWindowIds,
         ...(outcome?.result !== undefined ? { result: outcome.result as Record<string, unknown> } : {}),
       },

@@ -17,7 +17,7 @@ import { repairName } from '../labels.js';
 import { entriesOfMenu, hasShownItem, isMenuOpen, isShownItem, menuChain, openableMenuEntries, openedOtherPopover, PATH_SEPARATOR } from '../menus.js';
 import { normalizePath, resolveMenuPath } from '../menuPaths.js';
 import type { MenuEntry } from '../model.js';
-import { activate, describeEffect, settled, watchEffect, type Effect } from './shared.js';
+import { activate, describeEffect, settled, watchEffect } from './shared.js';
 
 /** How long a menu may take to fill in after it opened, or to show a submenu's item. */
 const FILL_MS = 4000;
@@ -57,7 +57,7 @@ export async function runLazyMenu(ctx: ActionContext, window: LiveWindow, menu: 
         asked,
       );
       const entry = entries.find((e) => e.path === path) as MenuEntry;
-      const effect = itemEffect(ctx, window);
+      const effect = watchEffect(ctx, window);
       await runOpenItem(ctx, entry.node);
       // Running an item closes its menus.
       opened.length = 0;
@@ -90,7 +90,7 @@ export async function runInOpenMenus(ctx: ActionContext, window: LiveWindow, ent
   try {
     const parent = parents[parents.length - 1];
     const item = parent ? await openItem(ctx, window, entry, parent, opened) : entry.node;
-    const effect = itemEffect(ctx, window);
+    const effect = watchEffect(ctx, window);
     await runOpenItem(ctx, item);
     opened.length = 0;
     const first = parent ? ` (opened ${parents.map((p) => repairName(p.name)).join(PATH_SEPARATOR)} first)` : '';
@@ -231,24 +231,6 @@ async function menuOpenNow(ctx: ActionContext, window: LiveWindow, ref: string):
 
 function nodeIn(root: A11yNode | undefined, ref: string): A11yNode | undefined {
   return root ? findFirst(root, (n) => n.ref === ref) : undefined;
-}
-
-/**
- * The effect of running an item of an open menu. Its menus closing changes the window first; a
- * window the item opens may be listed only after that, and is the effect to name.
- */
-function itemEffect(ctx: ActionContext, window: LiveWindow): () => Promise<Effect> {
-  const before = new Set(ctx.state.windows().map((w) => w.winId));
-  const effect = watchEffect(ctx, window);
-  return async () => {
-    const seen = await effect();
-    if (seen.kind !== 'changed') return seen;
-    const opened = ctx.state
-      .windows()
-      .map((w) => w.winId)
-      .filter((id) => !before.has(id));
-    return opened.length > 0 ? { kind: 'opened', winIds: opened } : seen;
-  };
 }
 
 async function runOpenItem(ctx: ActionContext, item: A11yNode): Promise<void> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BridgeError, isBridgeError } from '../../../protocol/errors.js';
 import type { A11yNode } from '../../../platform/probe.js';
 import { requireWindow } from '../../commonActions.js';
-import type { ActionContext, LiveWindow } from '../../types.js';
+import type { ActionContext, LiveWindow, StateReader } from '../../types.js';
 import type { WindowReading } from '../model.js';
 import { fitsEnumBudget } from '../menuPaths.js';
 import { readWindow } from '../reading.js';
@@ -63,13 +63,24 @@ export const SETTLE_MS = 2000;
  * display): an answer given at the first change could let the agent read the old sum.
  */
 export function watchEffect(ctx: ActionContext, window: LiveWindow, timeoutMs = EFFECT_WAIT_MS): () => Promise<Effect> {
-  const first = firstEffect(ctx, window, timeoutMs);
+  const before = new Set(ctx.state.windows().map((w) => w.winId));
+  const first = firstEffect(ctx, window, before, timeoutMs);
   return async () => {
     const effect = await first();
-    if (effect.kind === 'changed') await settled(ctx, window.winId);
-    return effect;
+    if (effect.kind !== 'changed') return effect;
+    await settled(ctx, window.winId);
+    // A menu closes (the window changes) before the window its entry opens appears: the answer
+    // names what opened meanwhile, as the call's openedWindowIds does.
+    const opened = openedSince(ctx.state, before);
+    return opened.length > 0 ? { kind: 'opened', winIds: opened } : effect;
   };
 }
+
+const openedSince = (state: StateReader, before: ReadonlySet<string>) =>
+  state
+    .windows()
+    .filter((w) => !before.has(w.winId))
+    .map((w) => w.winId);
 
 /** Waits while the window keeps changing: until it stays the same QUIET_MS, at most SETTLE_MS. */
 export async function settled(ctx: ActionContext, winId: string): Promise<void> {
@@ -94,17 +105,13 @@ export async function settled(ctx: ActionContext, winId: string): Promise<void> 
   }
 }
 
-function firstEffect(ctx: ActionContext, window: LiveWindow, timeoutMs: number): () => Promise<Effect> {
-  const before = new Set(ctx.state.windows().map((w) => w.winId));
+function firstEffect(ctx: ActionContext, window: LiveWindow, before: ReadonlySet<string>, timeoutMs: number): () => Promise<Effect> {
   const version = window.version;
   return async () => {
     try {
       return await ctx.waitFor<Effect>(
         (s) => {
-          const opened = s
-            .windows()
-            .filter((w) => !before.has(w.winId))
-            .map((w) => w.winId);
+          const opened = openedSince(s, before);
           if (opened.length > 0) return { kind: 'opened', winIds: opened };
           const now = s.window(window.winId);
           if (!now) return { kind: 'closed' };
@@ -117,6 +124,16 @@ function firstEffect(ctx: ActionContext, window: LiveWindow, timeoutMs: number):
       throw error;
     }
   };
+}
+
+/**
+ * The answer of an action that said the window changed, once the call knows which windows opened
+ * during it (the call's openedWindowIds): a window that opens after the action stopped watching
+ * (a compose window a loaded mail client lists seconds after its menu closed) is named there too.
+ */
+export function withOpenedWindows(message: string, winIds: readonly string[]): string {
+  const changed = describeEffect({ kind: 'changed' });
+  return winIds.length > 0 && message.endsWith(changed) ? message.slice(0, -changed.length) + describeEffect({ kind: 'opened', winIds: [...winIds] }) : message;
 }
 
 export function describeEffect(effect: Effect): string {
